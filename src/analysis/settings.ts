@@ -1,0 +1,85 @@
+import { isValidDate, today } from '../schedule/dates.js';
+import { loadBundledSchedule, loadSchedule, ScheduleError } from '../schedule/load.js';
+import { DEFAULT_IMMINENT_DAYS } from '../schedule/status.js';
+import type { Schedule } from '../schedule/types.js';
+
+/** A helper the analysis cannot see through, declared by the user: `api.post('getusercount', body)`. */
+export interface WrapperSetting {
+  /** The callee as written, e.g. `api.post` or `request`. */
+  callee: string;
+  /** Index of the argument holding the path (default 0). */
+  path?: number;
+  /** Index of the argument holding the request body. */
+  body?: number;
+  /** What the wrapper puts in front of the path, e.g. `/rest/api/v1`. */
+  prefix?: string;
+  /** HTTP method the wrapper sends, when fixed. */
+  method?: string;
+}
+
+/** `settings['api-sunset']` as users write it. */
+export interface RawSettings {
+  now?: string;
+  imminentDays?: number;
+  schedule?: string | object;
+  wrappers?: WrapperSetting[];
+}
+
+export interface Settings {
+  now: string;
+  imminentDays: number;
+  schedule: Schedule;
+  wrappers: WrapperSetting[];
+}
+
+const cache = new WeakMap<object, Settings>();
+let defaults: Settings | undefined;
+
+/**
+ * Reads and validates the shared settings once per settings object (ESLint hands every rule and
+ * every file the same object). Mistakes throw with the setting's name, which ESLint shows as a
+ * configuration error rather than a lint finding.
+ */
+export function readSettings(all: Record<string, unknown> | undefined, cwd: string): Settings {
+  const raw = all?.['api-sunset'] as RawSettings | undefined;
+  if (raw === undefined) {
+    defaults ??= { now: today(), imminentDays: DEFAULT_IMMINENT_DAYS, schedule: loadBundledSchedule(), wrappers: [] };
+    return defaults;
+  }
+  const cached = cache.get(raw);
+  if (cached) return cached;
+  const settings = parseSettings(raw, cwd);
+  cache.set(raw, settings);
+  return settings;
+}
+
+function parseSettings(raw: RawSettings, cwd: string): Settings {
+  if (typeof raw !== 'object' || raw === null) fail('', 'an object', raw);
+  const { now = today(), imminentDays = DEFAULT_IMMINENT_DAYS, schedule, wrappers = [] } = raw;
+  if (typeof now !== 'string' || !isValidDate(now)) fail('.now', 'a date as YYYY-MM-DD', now);
+  if (!Number.isInteger(imminentDays) || imminentDays < 0) fail('.imminentDays', 'a whole number of days, 0 or more', imminentDays);
+  if (!Array.isArray(wrappers)) fail('.wrappers', 'an array of { callee, path, body, prefix }', wrappers);
+  wrappers.forEach((wrapper, i) => {
+    if (typeof wrapper?.callee !== 'string' || !/^[\w$]+(\.[\w$]+)*$/.test(wrapper.callee)) fail(`.wrappers[${i}].callee`, 'a callee such as "api.post"', wrapper?.callee);
+    for (const key of ['path', 'body'] as const) {
+      if (wrapper[key] !== undefined && (!Number.isInteger(wrapper[key]) || wrapper[key] < 0)) fail(`.wrappers[${i}].${key}`, 'an argument index', wrapper[key]);
+    }
+    if (wrapper.prefix !== undefined && typeof wrapper.prefix !== 'string') fail(`.wrappers[${i}].prefix`, 'a path prefix such as "/rest/api/v1"', wrapper.prefix);
+  });
+  return { now, imminentDays, schedule: resolveSchedule(schedule, cwd), wrappers };
+}
+
+function resolveSchedule(schedule: string | object | undefined, cwd: string): Schedule {
+  if (schedule === undefined) return loadBundledSchedule();
+  if (typeof schedule !== 'string' && (typeof schedule !== 'object' || schedule === null)) fail('.schedule', 'a file path or a schedule object', schedule);
+  try {
+    return loadSchedule(schedule, cwd);
+  } catch (error) {
+    if (error instanceof ScheduleError) throw new Error(`settings['api-sunset'].schedule is invalid:\n${error.message}`);
+    throw error;
+  }
+}
+
+function fail(path: string, expected: string, found: unknown): never {
+  throw new Error(`settings['api-sunset']${path}: expected ${expected}, found ${JSON.stringify(found) ?? 'undefined'}`);
+}

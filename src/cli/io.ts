@@ -1,0 +1,38 @@
+/** What a command may touch, so tests run commands in-process with a pinned date and captured output. */
+export interface CliIo {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  /** Colour and progress only on a terminal. */
+  isTTY: boolean;
+}
+
+export const EXIT_OK = 0;
+export const EXIT_FINDINGS = 1;
+export const EXIT_USAGE = 2;
+
+/** A mistake in how the command was called or configured: printed without a stack, exit code 2. */
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+// SGR codes; node:util's styleText would do, but before Node 22 it cannot be told which stream it writes to.
+const SGR = { red: [31, 39], yellow: [33, 39], green: [32, 39], cyan: [36, 39], dim: [2, 22], bold: [1, 22] } as const;
+export type Colour = keyof typeof SGR;
+
+export function painter(io: CliIo): (colour: Colour, text: string) => string {
+  const enabled = io.isTTY && !io.env.NO_COLOR && io.env.TERM !== 'dumb';
+  return enabled ? (colour, text) => `\u001b[${SGR[colour][0]}m${text}\u001b[${SGR[colour][1]}m` : (_colour, text) => text;
+}
+
+/** Left-aligned columns separated by two spaces; colour codes do not count towards the width. */
+export function formatTable(header: string[], rows: string[][], paint?: (row: string[], cell: string, column: number) => string): string {
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)));
+  const line = (cells: string[], styled: (cell: string, column: number) => string) =>
+    cells
+      .map((cell, column) => (column === cells.length - 1 ? styled(cell, column) : styled(cell, column) + ' '.repeat((widths[column] ?? 0) - cell.length)))
+      .join('  ')
+      .trimEnd();
+  return [line(header, (cell) => cell), ...rows.map((row) => line(row, (cell, column) => (paint ? paint(row, cell, column) : cell)))].join('\n') + '\n';
+}

@@ -1,0 +1,40 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { run } from '../../src/cli/main.js';
+import type { CliIo } from '../../src/cli/io.js';
+
+export const ROOT = path.resolve(import.meta.dirname, '../..');
+export const BUILT_CLI = path.join(ROOT, 'dist/src/cli/main.js');
+
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the CLI in-process with captured output: fast, and no terminal unless asked for. */
+export async function runCli(argv: string[], options: { cwd?: string; isTTY?: boolean; env?: NodeJS.ProcessEnv } = {}): Promise<CliResult> {
+  let stdout = '';
+  let stderr = '';
+  const io: CliIo = {
+    stdout: (text) => (stdout += text),
+    stderr: (text) => (stderr += text),
+    cwd: options.cwd ?? ROOT,
+    env: options.env ?? {},
+    isTTY: options.isTTY ?? false,
+  };
+  const code = await run(argv, io);
+  return { code, stdout, stderr };
+}
+
+/** Runs the built CLI as a user would (`npm test` builds first). */
+export async function runBuiltCli(argv: string[], cwd = ROOT): Promise<CliResult> {
+  try {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [BUILT_CLI, ...argv], { cwd, env: { ...process.env, NO_COLOR: '1' } });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}

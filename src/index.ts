@@ -21,7 +21,10 @@ const plugin: Plugin = {
 plugin.configs.recommended = {
   name: 'api-sunset/recommended',
   plugins: { 'api-sunset': plugin },
-  rules: {},
+  rules: {
+    'api-sunset/no-removed-api': 'error',
+    'api-sunset/no-deprecated-api': 'warn',
+  },
 };
 
 export default plugin;

@@ -1,4 +1,8 @@
-import type { TSESLint } from '@typescript-eslint/utils';
+import { noDeprecatedApi } from '../rules/no-deprecated-api.js';
+import { noRemovedApi } from '../rules/no-removed-api.js';
 
 /** Every rule of the plugin by its name without the `api-sunset/` prefix. */
-export const rules: Record<string, TSESLint.RuleModule<string, readonly unknown[]>> = {};
+export const rules = {
+  'no-removed-api': noRemovedApi,
+  'no-deprecated-api': noDeprecatedApi,
+};

@@ -75,7 +75,7 @@ function resolveSchedule(schedule: string | object | undefined, cwd: string): Sc
   try {
     return loadSchedule(schedule, cwd);
   } catch (error) {
-    if (error instanceof ScheduleError) throw new Error(`settings['api-sunset'].schedule is invalid:\n${error.message}`);
+    if (error instanceof ScheduleError) throw new Error(`settings['api-sunset'].schedule is invalid:\n${error.message}`, { cause: error });
     throw error;
   }
 }

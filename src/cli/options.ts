@@ -27,7 +27,7 @@ export function scheduleFromFlag(file: string | undefined, cwd: string): Schedul
   try {
     return file === undefined ? loadBundledSchedule() : loadSchedule(file, cwd);
   } catch (error) {
-    if (error instanceof ScheduleError) throw new UsageError(`invalid schedule:\n${error.message}`);
+    if (error instanceof ScheduleError) throw new UsageError(`invalid schedule:\n${error.message}`, { cause: error });
     throw error;
   }
 }

@@ -1,0 +1,102 @@
+import { parseEndpoint } from '../schedule/endpoint.js';
+import type { EndpointInfo, Schedule, ScheduleItem } from '../schedule/types.js';
+
+/** A service endpoint the analysis can recognise, with its path compiled for matching inside strings. */
+export interface KnownEndpoint {
+  info: EndpointInfo;
+  method: string;
+  path: string;
+  /** Path parameters (`{id}`) become "one path segment, possibly unknown". */
+  pattern: RegExp;
+  /** Literal characters in the path: a longer literal path is the more specific match. */
+  specificity: number;
+  /** The last path segment when it is distinctive enough to stand alone (`getusercount`). */
+  bareName?: string;
+  /** Deprecated items that are the endpoint itself. */
+  endpointItems: ScheduleItem[];
+}
+
+export interface SdkCallTarget {
+  endpoint: KnownEndpoint;
+  /** Whether the first argument (after the client, for standalone functions) is the request body. */
+  bodyless: boolean;
+}
+
+export interface Catalog {
+  schedule: Schedule;
+  endpoints: KnownEndpoint[];
+  /** `indexing.documents.count` → target. */
+  sdkMethods: Map<string, SdkCallTarget>;
+  /** `indexingDocumentsCount` → target. */
+  sdkFunctions: Map<string, SdkCallTarget>;
+  /** Strings at least one of which a file must contain to hold any finding. */
+  gateWords: string[];
+}
+
+/** The character that stands for an unknown part of a string (an expression we could not evaluate). */
+export const HOLE = '\u0000';
+
+const cache = new WeakMap<Schedule, Catalog>();
+
+export function catalogFor(schedule: Schedule): Catalog {
+  let catalog = cache.get(schedule);
+  if (!catalog) {
+    catalog = buildCatalog(schedule);
+    cache.set(schedule, catalog);
+  }
+  return catalog;
+}
+
+function buildCatalog(schedule: Schedule): Catalog {
+  const byKey = new Map<string, KnownEndpoint>();
+  const add = (text: string, info: EndpointInfo) => {
+    const existing = byKey.get(text);
+    if (existing) return existing;
+    const { method, path } = parseEndpoint(text);
+    const known: KnownEndpoint = {
+      info,
+      method,
+      path,
+      pattern: compilePath(path),
+      specificity: path.replace(/\{[^}]*\}/g, '').length,
+      endpointItems: [],
+    };
+    byKey.set(text, known);
+    return known;
+  };
+  for (const info of schedule.endpoints) add(info.endpoint, info);
+  for (const item of schedule.items) {
+    const known = add(item.endpoint, { endpoint: item.endpoint, api: item.api });
+    if (item.kind === 'endpoint') {
+      known.endpointItems.push(item);
+      // Only deprecated endpoints' names are distinctive enough to count without a path around them.
+      known.bareName = known.path.split('/').at(-1);
+    }
+  }
+  const endpoints = [...byKey.values()].sort((a, b) => b.specificity - a.specificity);
+  const sdkMethods = new Map<string, SdkCallTarget>();
+  const sdkFunctions = new Map<string, SdkCallTarget>();
+  for (const endpoint of endpoints) {
+    const target = { endpoint, bodyless: endpoint.info.bodyless ?? false };
+    for (const method of endpoint.info.sdkMethods ?? []) sdkMethods.set(method, target);
+    for (const fn of endpoint.info.sdkFunctions ?? []) sdkFunctions.set(fn, target);
+  }
+  const gateWords = [
+    ...Object.values(schedule.apis).map((api) => api.prefix.replace(/^\//, '')),
+    schedule.sdk.package,
+    ...endpoints.flatMap((endpoint) => (endpoint.bareName ? [endpoint.bareName] : [])),
+    // `glean.client.answers.list(…)` on a client imported from a sibling module names neither the package nor a path.
+    ...[...sdkMethods.keys()].map((method) => method.split('.').slice(-2).join('.')),
+  ];
+  return { schedule, endpoints, sdkMethods, sdkFunctions, gateWords: [...new Set(gateWords)] };
+}
+
+/** `/rest/api/v1/governance/data/policies/{id}` → a regex over strings where HOLE marks unknown text. */
+function compilePath(path: string): RegExp {
+  const source = path
+    .split(/(\{[^}]*\})/)
+    .map((part) => (part.startsWith('{') ? `[^/?#]+` : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('');
+  // The path ends where the URL's path ends: at the end, a query, a fragment or an unknown part.
+  return new RegExp(`${source}(?=$|[?#${HOLE}]|/?$)`, 'g');
+}

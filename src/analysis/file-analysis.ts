@@ -1,0 +1,121 @@
+import { TSESTree, type TSESLint } from '@typescript-eslint/utils';
+import { catalogFor } from './catalog.js';
+import { evaluateCandidate, findEndpointUses, siteCandidates, stringRootOf, type Candidate } from './endpoint-uses.js';
+import type { Finding } from './findings.js';
+import { ValueFlow } from './flow.js';
+import { findRequestSites, type RequestSite } from './requests.js';
+import type { Settings } from './settings.js';
+import { memberKey, propertyKeyName, StringEvaluator } from './strings.js';
+
+export interface FileAnalysis {
+  findings: Finding[];
+  sites: RequestSite[];
+}
+
+/** Names that say "this holds a URL or a path": where a bare endpoint name counts as a use. */
+const URL_NAME = /(?:^|[a-z_])(?:url|uri|path|endpoint|route|href)s?$|^(?:url|uri|path|endpoint|route|href|resource|action)$/i;
+
+const cache = new WeakMap<TSESTree.Program, { settings: Settings; analysis: FileAnalysis }>();
+
+/** The shared per-file analysis: computed once per file and settings, read by every rule. */
+export function analyzeFile(sourceCode: Readonly<TSESLint.SourceCode>, filename: string, settings: Settings): FileAnalysis {
+  const cached = cache.get(sourceCode.ast);
+  if (cached?.settings === settings) return cached.analysis;
+  const analysis = runAnalysis(sourceCode, filename, settings);
+  cache.set(sourceCode.ast, { settings, analysis });
+  return analysis;
+}
+
+function runAnalysis(sourceCode: Readonly<TSESLint.SourceCode>, filename: string, settings: Settings): FileAnalysis {
+  const catalog = catalogFor(settings.schedule);
+  const strings = new StringEvaluator(sourceCode);
+  const nodes = collectNodes(sourceCode);
+  const flow = new ValueFlow(sourceCode, () => nodes.thisMembers);
+  const sites = findRequestSites({ sourceCode, filename, catalog, strings, flow, wrappers: settings.wrappers, calls: nodes.calls });
+  const candidates: Candidate[] = [];
+  const push = (node: TSESTree.Node | null | undefined, urlPosition: boolean) => {
+    const candidate = node && evaluateCandidate(strings, node, urlPosition);
+    if (candidate) candidates.push(candidate);
+  };
+  for (const root of nodes.stringRoots) push(root, false);
+  for (const node of nodes.urlPositions) push(node, true);
+  candidates.push(...siteCandidates(sites));
+  return { findings: findEndpointUses(catalog, candidates, sites), sites };
+}
+
+interface CollectedNodes {
+  stringRoots: TSESTree.Node[];
+  urlPositions: TSESTree.Node[];
+  calls: TSESTree.CallExpression[];
+  thisMembers: Map<string, TSESTree.MemberExpression[]>;
+}
+
+/** One walk over the tree gathers everything the detectors start from. */
+function collectNodes(sourceCode: Readonly<TSESLint.SourceCode>): CollectedNodes {
+  const collected: CollectedNodes = { stringRoots: [], urlPositions: [], calls: [], thisMembers: new Map() };
+  const keys = sourceCode.visitorKeys as Record<string, readonly string[] | undefined>;
+  const stack: TSESTree.Node[] = [sourceCode.ast];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    visit(node, collected);
+    for (const key of keys[node.type] ?? []) {
+      const child = (node as unknown as Record<string, unknown>)[key];
+      if (Array.isArray(child)) {
+        for (let i = child.length - 1; i >= 0; i--) if (child[i]) stack.push(child[i] as TSESTree.Node);
+      } else if (child && typeof child === 'object') {
+        stack.push(child as TSESTree.Node);
+      }
+    }
+  }
+  return collected;
+}
+
+function visit(node: TSESTree.Node, collected: CollectedNodes): void {
+  switch (node.type) {
+    case TSESTree.AST_NODE_TYPES.Literal:
+      if (typeof node.value === 'string' && isStringRoot(node)) collected.stringRoots.push(node);
+      return;
+    case TSESTree.AST_NODE_TYPES.TemplateLiteral:
+    case TSESTree.AST_NODE_TYPES.BinaryExpression:
+      if ((node.type === TSESTree.AST_NODE_TYPES.TemplateLiteral || node.operator === '+') && isStringRoot(node)) collected.stringRoots.push(node);
+      return;
+    case TSESTree.AST_NODE_TYPES.CallExpression:
+      collected.calls.push(node);
+      for (const arg of node.arguments) if (arg.type !== TSESTree.AST_NODE_TYPES.SpreadElement) collected.urlPositions.push(arg);
+      return;
+    case TSESTree.AST_NODE_TYPES.NewExpression:
+      for (const arg of node.arguments) if (arg.type !== TSESTree.AST_NODE_TYPES.SpreadElement) collected.urlPositions.push(arg);
+      return;
+    case TSESTree.AST_NODE_TYPES.Property: {
+      const name = propertyKeyName(node);
+      if (name !== undefined && URL_NAME.test(name) && node.parent.type === TSESTree.AST_NODE_TYPES.ObjectExpression) collected.urlPositions.push(node.value);
+      return;
+    }
+    case TSESTree.AST_NODE_TYPES.VariableDeclarator:
+      if (node.id.type === TSESTree.AST_NODE_TYPES.Identifier && URL_NAME.test(node.id.name) && node.init) collected.urlPositions.push(node.init);
+      return;
+    case TSESTree.AST_NODE_TYPES.AssignmentExpression: {
+      const name = node.left.type === TSESTree.AST_NODE_TYPES.MemberExpression ? memberKey(node.left) : node.left.type === TSESTree.AST_NODE_TYPES.Identifier ? node.left.name : undefined;
+      if (name !== undefined && URL_NAME.test(name)) collected.urlPositions.push(node.right);
+      return;
+    }
+    case TSESTree.AST_NODE_TYPES.MemberExpression:
+      if (node.object.type === TSESTree.AST_NODE_TYPES.ThisExpression) {
+        const name = memberKey(node);
+        if (name !== undefined) collected.thisMembers.set(name, [...(collected.thisMembers.get(name) ?? []), node]);
+      }
+      return;
+    default:
+      return;
+  }
+}
+
+/** The outermost string expression, and not a module specifier or an object key. */
+function isStringRoot(node: TSESTree.Node): boolean {
+  if (stringRootOf(node) !== node) return false;
+  const parent = node.parent;
+  if (!parent) return false;
+  if ((parent.type === TSESTree.AST_NODE_TYPES.ImportDeclaration || parent.type === TSESTree.AST_NODE_TYPES.ExportAllDeclaration || parent.type === TSESTree.AST_NODE_TYPES.ExportNamedDeclaration || parent.type === TSESTree.AST_NODE_TYPES.ImportExpression) && parent.source === node) return false;
+  if ((parent.type === TSESTree.AST_NODE_TYPES.Property || parent.type === TSESTree.AST_NODE_TYPES.PropertyDefinition) && parent.key === node && !parent.computed) return false;
+  return true;
+}

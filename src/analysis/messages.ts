@@ -1,0 +1,41 @@
+import type { ItemStatus } from '../schedule/status.js';
+import { describeDays } from '../schedule/status.js';
+import type { Notice } from '../schedule/types.js';
+import type { Finding } from './findings.js';
+
+/** The placeholders every rule message is built from: `{{subject}} was removed on {{date}} ({{days}}).{{advice}}` */
+export interface MessageData extends Record<string, string> {
+  subject: string;
+  date: string;
+  days: string;
+  advice: string;
+}
+
+export function messageData(finding: Finding, status: ItemStatus): MessageData {
+  return {
+    subject: subjectOf(finding),
+    date: finding.item.removal,
+    days: describeDays(status.daysLeft),
+    advice: adviceOf(finding.notice),
+  };
+}
+
+function subjectOf(finding: Finding): string {
+  const { item } = finding;
+  return finding.via ? `${item.endpoint} (called by the SDK's ${finding.via}())` : item.endpoint;
+}
+
+/** The replacement or the spec's note, so that a finding tells the user what to do without opening the docs. */
+export function adviceOf(notice: Notice): string {
+  const { migration, note } = notice;
+  switch (migration.action) {
+    case 'replace-endpoint':
+    case 'rename':
+    case 'move':
+      return ` Use ${migration.to} instead.`;
+    case 'manual':
+      return ` Use ${notice.replacement} instead${note ? ` (${note})` : ''}.`;
+    case 'remove':
+      return note ? ` There is no replacement: ${note}.` : ' There is no replacement.';
+  }
+}

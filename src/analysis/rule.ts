@@ -1,0 +1,101 @@
+import { ESLintUtils, type TSESLint } from '@typescript-eslint/utils';
+import { statusOf, type Status } from '../schedule/status.js';
+import { analyzeFile } from './file-analysis.js';
+import type { Finding } from './findings.js';
+import { mayContainFinding } from './gate.js';
+import { messageData } from './messages.js';
+import { readSettings } from './settings.js';
+import { recordInSink, resetSinkFor } from './sink.js';
+
+export interface SunsetRuleOptions {
+  ignore: string[];
+}
+
+const createRule = ESLintUtils.RuleCreator((name) => `https://github.com/api-sunset/eslint-plugin-api-sunset/blob/main/docs/rules/${name}.md`);
+
+/**
+ * `no-removed-api` and `no-deprecated-api` read the same per-file analysis and split the findings
+ * by status, so each item is reported by exactly one of them on any given day.
+ */
+export function createSunsetRule<MessageIds extends string>(definition: {
+  name: string;
+  description: string;
+  statuses: Partial<Record<Status, MessageIds>>;
+  messages: Record<MessageIds, string>;
+}) {
+  return createRule<[SunsetRuleOptions], MessageIds>({
+    name: definition.name,
+    meta: {
+      type: 'problem',
+      docs: { description: definition.description },
+      messages: definition.messages,
+      schema: [
+        {
+          type: 'object',
+          properties: {
+            ignore: {
+              type: 'array',
+              items: { type: 'string' },
+              uniqueItems: true,
+              description: 'Schedule item ids (see `api-sunset schedule`) this rule does not report.',
+            },
+          },
+          additionalProperties: false,
+        },
+      ],
+    },
+    defaultOptions: [{ ignore: [] }],
+    create(context, [{ ignore }]) {
+      const settings = readSettings(context.settings, context.cwd);
+      checkIgnoredIds(ignore, settings.schedule.items.map((item) => item.id), definition.name);
+      const { sourceCode } = context;
+      if (!mayContainFinding(sourceCode.text, settings)) return {};
+      const ruleId = `api-sunset/${definition.name}`;
+      return {
+        Program() {
+          resetSinkFor(context.physicalFilename, ruleId);
+          for (const finding of analyzeFile(sourceCode, context.physicalFilename, settings).findings) {
+            if (ignore.includes(finding.item.id)) continue;
+            const status = statusOf(finding.item.removal, settings.now, settings.imminentDays);
+            const messageId = definition.statuses[status.status];
+            if (!messageId) continue;
+            const data = messageData(finding, status);
+            context.report({ node: finding.node, messageId, data });
+            record(context, ruleId, finding, status, definition.messages[messageId], data);
+          }
+        },
+      };
+    },
+  });
+}
+
+function checkIgnoredIds(ignore: string[], known: string[], rule: string): void {
+  const unknown = ignore.filter((id) => !known.includes(id));
+  if (unknown.length > 0) {
+    throw new Error(`api-sunset/${rule}: unknown item id${unknown.length > 1 ? 's' : ''} in "ignore": ${unknown.join(', ')}. Run "api-sunset schedule" to list the ids.`);
+  }
+}
+
+function record(
+  context: Readonly<TSESLint.RuleContext<string, unknown[]>>,
+  ruleId: string,
+  finding: Finding,
+  status: ReturnType<typeof statusOf>,
+  template: string,
+  data: Record<string, string>,
+): void {
+  const { loc } = finding.node;
+  recordInSink(context.physicalFilename, {
+    ruleId,
+    itemId: finding.item.id,
+    status: status.status,
+    removal: finding.item.removal,
+    daysLeft: status.daysLeft,
+    line: loc.start.line,
+    column: loc.start.column + 1,
+    endLine: loc.end.line,
+    endColumn: loc.end.column + 1,
+    message: template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, key: string) => data[key] ?? ''),
+    fix: 'none',
+  });
+}

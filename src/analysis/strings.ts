@@ -1,0 +1,209 @@
+import { ASTUtils, TSESTree, type TSESLint } from '@typescript-eslint/utils';
+import { HOLE } from './catalog.js';
+
+/**
+ * A piece of a string's static value. `own` text is written in the expression itself; other text
+ * was pulled in from a constant, and `origin` is the literal it was written in, so a path is
+ * reported where it is written, not again at every use of the constant.
+ */
+export interface TextPiece {
+  text: string;
+  own: boolean;
+  origin: TSESTree.Node;
+}
+
+/** Text the analysis cannot know: `${base}`, a parameter, an import from another module. */
+export interface HolePiece {
+  hole: true;
+}
+
+export type Piece = TextPiece | HolePiece;
+export type StringPattern = Piece[];
+
+const MAX_DEPTH = 8;
+const UNKNOWN: StringPattern = [{ hole: true }];
+
+export function isTextPiece(piece: Piece): piece is TextPiece {
+  return !('hole' in piece);
+}
+
+/** Evaluates what can be evaluated in string-building expressions and keeps the static pieces of the rest. */
+export class StringEvaluator {
+  private readonly cache = new Map<TSESTree.Node, StringPattern | undefined>();
+
+  constructor(private readonly sourceCode: Readonly<TSESLint.SourceCode>) {}
+
+  /** The pattern of an expression as written here, or undefined when it is not string-like at all. */
+  evaluate(node: TSESTree.Node): StringPattern | undefined {
+    if (!this.cache.has(node)) this.cache.set(node, this.compute(node, true, 0));
+    return this.cache.get(node);
+  }
+
+  private compute(node: TSESTree.Node, own: boolean, depth: number): StringPattern | undefined {
+    if (depth > MAX_DEPTH) return undefined;
+    switch (node.type) {
+      case TSESTree.AST_NODE_TYPES.Literal:
+        if (typeof node.value === 'string' || typeof node.value === 'number') return [{ text: String(node.value), own, origin: node }];
+        return undefined;
+      case TSESTree.AST_NODE_TYPES.TemplateLiteral:
+        return node.quasis.flatMap((quasi, i) => {
+          const text: Piece[] = quasi.value.cooked ? [{ text: quasi.value.cooked, own, origin: quasi }] : [];
+          const expression = node.expressions[i];
+          return expression ? [...text, ...(this.compute(expression, own, depth + 1) ?? UNKNOWN)] : text;
+        });
+      case TSESTree.AST_NODE_TYPES.BinaryExpression: {
+        if (node.operator !== '+') return undefined;
+        const left = this.compute(node.left, own, depth + 1);
+        const right = this.compute(node.right, own, depth + 1);
+        if (!left && !right) return undefined;
+        return [...(left ?? UNKNOWN), ...(right ?? UNKNOWN)];
+      }
+      case TSESTree.AST_NODE_TYPES.TSAsExpression:
+      case TSESTree.AST_NODE_TYPES.TSSatisfiesExpression:
+      case TSESTree.AST_NODE_TYPES.TSNonNullExpression:
+      case TSESTree.AST_NODE_TYPES.TSTypeAssertion:
+        return this.compute(node.expression, own, depth + 1);
+      case TSESTree.AST_NODE_TYPES.ChainExpression:
+        return this.compute(node.expression, own, depth + 1);
+      case TSESTree.AST_NODE_TYPES.Identifier: {
+        const init = this.constantInitializer(node);
+        return init ? this.compute(init, false, depth + 1) : undefined;
+      }
+      case TSESTree.AST_NODE_TYPES.MemberExpression:
+        return this.member(node, depth);
+      case TSESTree.AST_NODE_TYPES.NewExpression:
+        return this.newUrl(node, own, depth);
+      case TSESTree.AST_NODE_TYPES.CallExpression:
+        // String(x) and x.toString() keep x's value.
+        if (node.callee.type === TSESTree.AST_NODE_TYPES.Identifier && node.callee.name === 'String' && node.arguments[0]) return this.compute(node.arguments[0], own, depth + 1);
+        if (isMethodCall(node, 'toString') && node.callee.type === TSESTree.AST_NODE_TYPES.MemberExpression) return this.compute(node.callee.object, own, depth + 1);
+        return undefined;
+      default:
+        return undefined;
+    }
+  }
+
+  private member(node: TSESTree.MemberExpression, depth: number): StringPattern | undefined {
+    if (!node.computed && node.property.type === TSESTree.AST_NODE_TYPES.Identifier && (node.property.name === 'href' || node.property.name === 'pathname')) {
+      const url = this.compute(node.object, false, depth + 1);
+      if (url && node.object.type === TSESTree.AST_NODE_TYPES.NewExpression) return url;
+    }
+    const value = this.propertyValue(node, depth);
+    if (value) return this.compute(value, false, depth + 1);
+    const scope = this.sourceCode.getScope(node);
+    const constant = ASTUtils.getStaticValue(node, scope);
+    if (constant && typeof constant.value === 'string') return [{ text: constant.value, own: false, origin: node }];
+    return undefined;
+  }
+
+  /** `PATHS.USER_COUNT` or `API.index['count']`, where the object is a const object literal in this file. */
+  propertyValue(node: TSESTree.MemberExpression, depth = 0): TSESTree.Node | undefined {
+    if (depth > MAX_DEPTH) return undefined;
+    const key = memberKey(node);
+    if (key === undefined) return undefined;
+    const object = this.objectLiteral(node.object, depth + 1);
+    const property = object?.properties.find(
+      (p): p is TSESTree.Property => p.type === TSESTree.AST_NODE_TYPES.Property && !p.computed && propertyKeyName(p) === key,
+    );
+    return property?.value;
+  }
+
+  objectLiteral(node: TSESTree.Node, depth = 0): TSESTree.ObjectExpression | undefined {
+    const target = unwrap(node);
+    if (target.type === TSESTree.AST_NODE_TYPES.ObjectExpression) return target;
+    if (target.type === TSESTree.AST_NODE_TYPES.Identifier) {
+      const init = this.constantInitializer(target);
+      return init ? this.objectLiteral(init, depth + 1) : undefined;
+    }
+    if (target.type === TSESTree.AST_NODE_TYPES.MemberExpression) {
+      const value = this.propertyValue(target, depth + 1);
+      return value ? this.objectLiteral(value, depth + 1) : undefined;
+    }
+    return undefined;
+  }
+
+  /** The initializer of a `const` binding in this file (never `let`: it may be reassigned). */
+  constantInitializer(node: TSESTree.Identifier): TSESTree.Expression | undefined {
+    const variable = ASTUtils.findVariable(this.sourceCode.getScope(node), node);
+    const def = variable?.defs.length === 1 ? variable.defs[0] : undefined;
+    if (def?.type !== 'Variable' || def.parent.kind !== 'const') return undefined;
+    const declarator = def.node;
+    return declarator.id.type === TSESTree.AST_NODE_TYPES.Identifier && declarator.init ? declarator.init : undefined;
+  }
+
+  /** `new URL(path, base)`: an absolute path keeps only the base's origin; a relative one is appended to the base. */
+  private newUrl(node: TSESTree.NewExpression, own: boolean, depth: number): StringPattern | undefined {
+    if (node.callee.type !== TSESTree.AST_NODE_TYPES.Identifier || node.callee.name !== 'URL') return undefined;
+    const [pathArg, baseArg] = node.arguments;
+    if (!pathArg || pathArg.type === TSESTree.AST_NODE_TYPES.SpreadElement) return undefined;
+    const path = this.compute(pathArg, own, depth + 1) ?? UNKNOWN;
+    if (!baseArg || baseArg.type === TSESTree.AST_NODE_TYPES.SpreadElement) return path;
+    const first = path[0];
+    if (first && isTextPiece(first) && /^[a-z][\w+.-]*:/i.test(first.text)) return path;
+    if (first && isTextPiece(first) && first.text.startsWith('/')) return [...UNKNOWN, ...path];
+    return [...(this.compute(baseArg, own, depth + 1) ?? UNKNOWN), ...path];
+  }
+}
+
+export function unwrap(node: TSESTree.Node): TSESTree.Node {
+  let current = node;
+  while (
+    current.type === TSESTree.AST_NODE_TYPES.TSAsExpression ||
+    current.type === TSESTree.AST_NODE_TYPES.TSSatisfiesExpression ||
+    current.type === TSESTree.AST_NODE_TYPES.TSNonNullExpression ||
+    current.type === TSESTree.AST_NODE_TYPES.TSTypeAssertion ||
+    current.type === TSESTree.AST_NODE_TYPES.ChainExpression
+  ) {
+    current = current.expression;
+  }
+  return current;
+}
+
+/** The static name of a member access: `a.b` → "b", `a['b']` → "b", `a[0]` → "0"; undefined when computed from a variable. */
+export function memberKey(node: TSESTree.MemberExpression): string | undefined {
+  if (!node.computed) return node.property.type === TSESTree.AST_NODE_TYPES.Identifier ? node.property.name : undefined;
+  if (node.property.type === TSESTree.AST_NODE_TYPES.Literal && (typeof node.property.value === 'string' || typeof node.property.value === 'number')) return String(node.property.value);
+  if (node.property.type === TSESTree.AST_NODE_TYPES.TemplateLiteral && node.property.expressions.length === 0) return node.property.quasis[0]?.value.cooked ?? undefined;
+  return undefined;
+}
+
+/** The static name of an object literal key: `a: 1`, `'a': 1`, `['a']: 1`. */
+export function propertyKeyName(property: TSESTree.Property | TSESTree.PropertyDefinition): string | undefined {
+  const key = property.key;
+  if (key.type === TSESTree.AST_NODE_TYPES.Identifier && !property.computed) return key.name;
+  if (key.type === TSESTree.AST_NODE_TYPES.Literal && (typeof key.value === 'string' || typeof key.value === 'number')) return String(key.value);
+  if (key.type === TSESTree.AST_NODE_TYPES.TemplateLiteral && key.expressions.length === 0) return key.quasis[0]?.value.cooked ?? undefined;
+  return undefined;
+}
+
+export function isMethodCall(node: TSESTree.CallExpression, name: string): boolean {
+  return node.callee.type === TSESTree.AST_NODE_TYPES.MemberExpression && memberKey(node.callee) === name;
+}
+
+/** Joins a base URL and a relative path the way axios, got and ky do: exactly one slash between them. */
+export function joinUrl(base: StringPattern, relative: StringPattern): StringPattern {
+  const last = base.at(-1);
+  const first = relative[0];
+  const baseSlash = last && isTextPiece(last) && last.text.endsWith('/');
+  const relativeSlash = first && isTextPiece(first) && first.text.startsWith('/');
+  if (first && isTextPiece(first) && /^[a-z][\w+.-]*:\/\//i.test(first.text)) return relative;
+  if (baseSlash && relativeSlash) return [...base, { ...first, text: first.text.slice(1) }, ...relative.slice(1)];
+  if (!baseSlash && !relativeSlash && last && first) return [...base, { text: '/', own: false, origin: (isTextPiece(first) ? first : (last as TextPiece)).origin }, ...relative];
+  return [...base, ...relative];
+}
+
+/** The pattern as one string (unknown parts as HOLE) with, per character, the piece it came from. */
+export function flatten(pattern: StringPattern): { text: string; owners: (TextPiece | undefined)[] } {
+  let text = '';
+  const owners: (TextPiece | undefined)[] = [];
+  for (const piece of pattern) {
+    if (isTextPiece(piece)) {
+      text += piece.text;
+      for (let i = 0; i < piece.text.length; i++) owners.push(piece);
+    } else {
+      text += HOLE;
+      owners.push(undefined);
+    }
+  }
+  return { text, owners };
+}

@@ -37,16 +37,20 @@ export function findEndpointUses(catalog: Catalog, candidates: Candidate[], site
   };
   const rootKey = (piece: TextPiece, endpoint: KnownEndpoint) => `${stringRootOf(piece.origin).range.join(':')}:${endpoint.path}`;
   // Text written in the candidate itself is reported there; remember its string so uses of it are not reported again.
+  const writtenHere = (match: Match) => match.pieces.some((piece) => stringRootOf(piece.origin) === match.candidate.node);
   for (const match of matches) {
-    if (match.pieces.some((piece) => piece.own)) {
+    if (writtenHere(match)) {
       report(match.candidate.node, match.endpoint);
       for (const piece of match.pieces) reportedRoots.add(rootKey(piece, match.endpoint));
     }
   }
+  // Text pulled in from constants is reported at the first place that joins it (string expressions
+  // come before call arguments), and that place stands for the constants from then on.
   for (const match of matches) {
-    if (match.pieces.some((piece) => piece.own)) continue;
+    if (writtenHere(match)) continue;
     if (match.pieces.some((piece) => reportedRoots.has(rootKey(piece, match.endpoint)))) continue;
     report(match.candidate.node, match.endpoint);
+    for (const piece of match.pieces) reportedRoots.add(rootKey(piece, match.endpoint));
   }
   for (const site of sites) {
     if (site.sdk && site.endpoint && site.endpoint.endpointItems.length > 0) report(site.sdk.callee, site.endpoint, site.sdk.name);

@@ -3,7 +3,7 @@ import { catalogFor } from './catalog.js';
 import { evaluateCandidate, findEndpointUses, siteCandidates, stringRootOf, type Candidate } from './endpoint-uses.js';
 import type { Finding } from './findings.js';
 import { ValueFlow } from './flow.js';
-import { findRequestSites, type RequestSite } from './requests.js';
+import { calleeText, findRequestSites, type RequestSite } from './requests.js';
 import type { Settings } from './settings.js';
 import { memberKey, propertyKeyName, StringEvaluator } from './strings.js';
 
@@ -14,6 +14,12 @@ export interface FileAnalysis {
 
 /** Names that say "this holds a URL or a path": where a bare endpoint name counts as a use. */
 const URL_NAME = /(?:^|[a-z_])(?:url|uri|path|endpoint|route|href)s?$|^(?:url|uri|path|endpoint|route|href|resource|action)$/i;
+
+/**
+ * Calls that look like they send a request: their arguments are URL positions. Test titles
+ * (`describe('getusercount')`), translation keys (`t('listanswers')`) and `path.join` are not.
+ */
+const REQUEST_CALLEE = /(?:^|[._])(?:api|request|fetch|post|put|patch|get|delete|call|send|invoke|query|http|client|endpoint)|(?:Api|Request|Fetch|Post|Put|Patch|Get|Delete|Call|Send|Invoke|Query|Http|Client|Endpoint)[A-Za-z]*$/;
 
 const cache = new WeakMap<TSESTree.Program, { settings: Settings; analysis: FileAnalysis }>();
 
@@ -31,7 +37,7 @@ function runAnalysis(sourceCode: Readonly<TSESLint.SourceCode>, filename: string
   const strings = new StringEvaluator(sourceCode);
   const nodes = collectNodes(sourceCode);
   const flow = new ValueFlow(sourceCode, () => nodes.thisMembers);
-  const sites = findRequestSites({ sourceCode, filename, catalog, strings, flow, wrappers: settings.wrappers, calls: nodes.calls });
+  const sites = findRequestSites({ sourceCode, filename, catalog, strings, flow, wrappers: settings.wrappers, calls: nodes.calls, typed: nodes.typed });
   const candidates: Candidate[] = [];
   const push = (node: TSESTree.Node | null | undefined, urlPosition: boolean) => {
     const candidate = node && evaluateCandidate(strings, node, urlPosition);
@@ -48,11 +54,13 @@ interface CollectedNodes {
   urlPositions: TSESTree.Node[];
   calls: TSESTree.CallExpression[];
   thisMembers: Map<string, TSESTree.MemberExpression[]>;
+  /** Identifiers declared with a type annotation, by the annotation's type name. */
+  typed: Map<string, TSESTree.Identifier[]>;
 }
 
 /** One walk over the tree gathers everything the detectors start from. */
 function collectNodes(sourceCode: Readonly<TSESLint.SourceCode>): CollectedNodes {
-  const collected: CollectedNodes = { stringRoots: [], urlPositions: [], calls: [], thisMembers: new Map() };
+  const collected: CollectedNodes = { stringRoots: [], urlPositions: [], calls: [], thisMembers: new Map(), typed: new Map() };
   const keys = sourceCode.visitorKeys as Record<string, readonly string[] | undefined>;
   const stack: TSESTree.Node[] = [sourceCode.ast];
   while (stack.length > 0) {
@@ -80,25 +88,33 @@ function visit(node: TSESTree.Node, collected: CollectedNodes): void {
       if ((node.type === TSESTree.AST_NODE_TYPES.TemplateLiteral || node.operator === '+') && isStringRoot(node)) collected.stringRoots.push(node);
       return;
     case TSESTree.AST_NODE_TYPES.CallExpression:
-      collected.calls.push(node);
-      for (const arg of node.arguments) if (arg.type !== TSESTree.AST_NODE_TYPES.SpreadElement) collected.urlPositions.push(arg);
+    case TSESTree.AST_NODE_TYPES.NewExpression: {
+      if (node.type === TSESTree.AST_NODE_TYPES.CallExpression) collected.calls.push(node);
+      const callee = calleeText(node.callee);
+      const urlCall = node.type === TSESTree.AST_NODE_TYPES.NewExpression ? callee === 'URL' || callee === 'Request' : callee !== undefined && REQUEST_CALLEE.test(callee);
+      if (urlCall) for (const arg of node.arguments) if (arg.type !== TSESTree.AST_NODE_TYPES.SpreadElement) addUrlPosition(arg, collected);
       return;
-    case TSESTree.AST_NODE_TYPES.NewExpression:
-      for (const arg of node.arguments) if (arg.type !== TSESTree.AST_NODE_TYPES.SpreadElement) collected.urlPositions.push(arg);
-      return;
+    }
     case TSESTree.AST_NODE_TYPES.Property: {
       const name = propertyKeyName(node);
-      if (name !== undefined && URL_NAME.test(name) && node.parent.type === TSESTree.AST_NODE_TYPES.ObjectExpression) collected.urlPositions.push(node.value);
+      if (name !== undefined && URL_NAME.test(name) && node.parent.type === TSESTree.AST_NODE_TYPES.ObjectExpression) addUrlPosition(node.value, collected);
       return;
     }
     case TSESTree.AST_NODE_TYPES.VariableDeclarator:
-      if (node.id.type === TSESTree.AST_NODE_TYPES.Identifier && URL_NAME.test(node.id.name) && node.init) collected.urlPositions.push(node.init);
+      if (node.id.type === TSESTree.AST_NODE_TYPES.Identifier && URL_NAME.test(node.id.name) && node.init) addUrlPosition(node.init, collected);
+      if (node.id.type === TSESTree.AST_NODE_TYPES.Identifier) collectTyped(node.id, collected);
+      return;
+    case TSESTree.AST_NODE_TYPES.AssignmentPattern:
+      if (node.left.type === TSESTree.AST_NODE_TYPES.Identifier && URL_NAME.test(node.left.name)) addUrlPosition(node.right, collected);
       return;
     case TSESTree.AST_NODE_TYPES.AssignmentExpression: {
       const name = node.left.type === TSESTree.AST_NODE_TYPES.MemberExpression ? memberKey(node.left) : node.left.type === TSESTree.AST_NODE_TYPES.Identifier ? node.left.name : undefined;
-      if (name !== undefined && URL_NAME.test(name)) collected.urlPositions.push(node.right);
+      if (name !== undefined && URL_NAME.test(name)) addUrlPosition(node.right, collected);
       return;
     }
+    case TSESTree.AST_NODE_TYPES.Identifier:
+      if (node.parent?.type !== TSESTree.AST_NODE_TYPES.VariableDeclarator) collectTyped(node, collected);
+      return;
     case TSESTree.AST_NODE_TYPES.MemberExpression:
       if (node.object.type === TSESTree.AST_NODE_TYPES.ThisExpression) {
         const name = memberKey(node);
@@ -107,6 +123,28 @@ function visit(node: TSESTree.Node, collected: CollectedNodes): void {
       return;
     default:
       return;
+  }
+}
+
+/** A value in a URL position, and each value a conditional or a default there may take. */
+function addUrlPosition(node: TSESTree.Node, collected: CollectedNodes): void {
+  if (node.type === TSESTree.AST_NODE_TYPES.ConditionalExpression) {
+    addUrlPosition(node.consequent, collected);
+    addUrlPosition(node.alternate, collected);
+  } else if (node.type === TSESTree.AST_NODE_TYPES.LogicalExpression) {
+    addUrlPosition(node.left, collected);
+    addUrlPosition(node.right, collected);
+  } else {
+    collected.urlPositions.push(node);
+  }
+}
+
+/** Parameters and variables annotated with a named type (`glean: Glean`), by the type's local name. */
+function collectTyped(node: TSESTree.Identifier, collected: CollectedNodes): void {
+  const annotation = node.typeAnnotation?.typeAnnotation;
+  if (annotation?.type === TSESTree.AST_NODE_TYPES.TSTypeReference && annotation.typeName.type === TSESTree.AST_NODE_TYPES.Identifier) {
+    const name = annotation.typeName.name;
+    collected.typed.set(name, [...(collected.typed.get(name) ?? []), node]);
   }
 }
 

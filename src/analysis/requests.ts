@@ -116,6 +116,7 @@ export interface RequestContext {
   flow: ValueFlow;
   wrappers: WrapperSetting[];
   calls: TSESTree.CallExpression[];
+  typed: Map<string, TSESTree.Identifier[]>;
 }
 
 /** Every request to a service endpoint this file makes that the analysis can see. */
@@ -124,7 +125,7 @@ export function findRequestSites(context: RequestContext): RequestSite[] {
   const add = (site: RequestSite | undefined) => {
     if (site && !sites.has(site.call)) sites.set(site.call, { ...site, endpoint: site.endpoint ?? identifyEndpoint(context.catalog, site.url, site.method) });
   };
-  const tracker = new ReferenceTracker(context.sourceCode.getScope(context.sourceCode.ast));
+  const tracker = new ReferenceTracker(withImplicitGlobals(context.sourceCode.getScope(context.sourceCode.ast)));
 
   for (const { node, info } of tracker.iterateGlobalReferences(GLOBAL_TRACE_MAP as unknown as AnyTraceMap)) add(httpCall(context, node, info as TraceInfo, { library: 'fetch' }));
   for (const iterate of [tracker.iterateEsmReferences.bind(tracker), tracker.iterateCjsReferences.bind(tracker)]) {
@@ -143,7 +144,7 @@ export function findRequestSites(context: RequestContext): RequestSite[] {
     }
     for (const { node, info } of iterate(sdkTraceMap(context.catalog) as unknown as AnyTraceMap)) sdkSites(context, node, info as SdkTraceInfo).forEach(add);
   }
-  for (const local of importedSdkClients(context)) {
+  for (const local of [...importedSdkClients(context), ...sdkTypedBindings(context)]) {
     for (const use of context.flow.readsOf(local)) sdkSites(context, use, { sdk: 'client', name: local.name }).forEach(add);
   }
   for (const call of context.calls) {
@@ -151,6 +152,40 @@ export function findRequestSites(context: RequestContext): RequestSite[] {
     add(wrapperCall(context, call) ?? genericHttpMethodCall(context, call));
   }
   return [...sites.values()];
+}
+
+/** Globals a file uses without any configuration declaring them: `fetch` without browser globals, `require` in a `.js` module. */
+const IMPLICIT_GLOBALS = ['fetch', 'require', 'globalThis', 'window', 'self', 'global'];
+
+/**
+ * ReferenceTracker follows only declared globals. ESLint's default flat config declares neither
+ * `fetch` nor `require`, so their uses are unresolved references; give the tracker a view of the
+ * global scope in which they are variables with exactly those references.
+ */
+function withImplicitGlobals(globalScope: TSESLint.Scope.Scope): TSESLint.Scope.Scope {
+  const set = new Map(globalScope.set);
+  for (const name of IMPLICIT_GLOBALS) {
+    if (set.has(name)) continue;
+    const references = globalScope.through.filter((reference) => reference.identifier.name === name);
+    if (references.length > 0) set.set(name, { name, defs: [], references, identifiers: [], scope: globalScope } as never);
+  }
+  return Object.assign(Object.create(globalScope) as TSESLint.Scope.Scope, { set });
+}
+
+/** Parameters and variables annotated with the SDK's client class (`glean: Glean`), imported from the SDK package. */
+function sdkTypedBindings(context: RequestContext): TSESTree.Identifier[] {
+  const { sdk } = context.catalog.schedule;
+  if (!sdk.className) return [];
+  const bindings: TSESTree.Identifier[] = [];
+  for (const statement of context.sourceCode.ast.body) {
+    if (statement.type !== TSESTree.AST_NODE_TYPES.ImportDeclaration || statement.source.value !== sdk.package) continue;
+    for (const specifier of statement.specifiers) {
+      if (specifier.type !== TSESTree.AST_NODE_TYPES.ImportSpecifier) continue;
+      const imported = specifier.imported.type === TSESTree.AST_NODE_TYPES.Identifier ? specifier.imported.name : specifier.imported.value;
+      if (imported === sdk.className) bindings.push(...(context.typed.get(specifier.local.name) ?? []));
+    }
+  }
+  return bindings;
 }
 
 /** Local bindings imported from a sibling module that exports an SDK client (`export const glean = new Glean()`). */
@@ -263,7 +298,7 @@ function wrapperCall(context: RequestContext, call: TSESTree.CallExpression): Re
   if (!wrapper) return undefined;
   const urlNode = argument(call, wrapper.path ?? 0);
   const relative = urlNode ? context.strings.evaluate(urlNode) : undefined;
-  const prefix: StringPattern | undefined = wrapper.prefix ? [{ hole: true }, { text: wrapper.prefix, own: false, origin: call.callee }] : undefined;
+  const prefix: StringPattern | undefined = wrapper.prefix ? [{ hole: true }, { text: wrapper.prefix, origin: call.callee }] : undefined;
   const body = wrapper.body === undefined ? undefined : argument(call, wrapper.body);
   return {
     client: 'wrapper',

@@ -2,13 +2,12 @@ import { ASTUtils, TSESTree, type TSESLint } from '@typescript-eslint/utils';
 import { HOLE } from './catalog.js';
 
 /**
- * A piece of a string's static value. `own` text is written in the expression itself; other text
- * was pulled in from a constant, and `origin` is the literal it was written in, so a path is
- * reported where it is written, not again at every use of the constant.
+ * A piece of a string's static value. `origin` is the literal it was written in, which may be a
+ * constant's initializer elsewhere in the file, so a path is reported where it is written, not
+ * again at every use of the constant.
  */
 export interface TextPiece {
   text: string;
-  own: boolean;
   origin: TSESTree.Node;
 }
 
@@ -35,26 +34,26 @@ export class StringEvaluator {
 
   /** The pattern of an expression as written here, or undefined when it is not string-like at all. */
   evaluate(node: TSESTree.Node): StringPattern | undefined {
-    if (!this.cache.has(node)) this.cache.set(node, this.compute(node, true, 0));
+    if (!this.cache.has(node)) this.cache.set(node, this.compute(node, 0));
     return this.cache.get(node);
   }
 
-  private compute(node: TSESTree.Node, own: boolean, depth: number): StringPattern | undefined {
+  private compute(node: TSESTree.Node, depth: number): StringPattern | undefined {
     if (depth > MAX_DEPTH) return undefined;
     switch (node.type) {
       case TSESTree.AST_NODE_TYPES.Literal:
-        if (typeof node.value === 'string' || typeof node.value === 'number') return [{ text: String(node.value), own, origin: node }];
+        if (typeof node.value === 'string' || typeof node.value === 'number') return [{ text: String(node.value), origin: node }];
         return undefined;
       case TSESTree.AST_NODE_TYPES.TemplateLiteral:
         return node.quasis.flatMap((quasi, i) => {
-          const text: Piece[] = quasi.value.cooked ? [{ text: quasi.value.cooked, own, origin: quasi }] : [];
+          const text: Piece[] = quasi.value.cooked ? [{ text: quasi.value.cooked, origin: quasi }] : [];
           const expression = node.expressions[i];
-          return expression ? [...text, ...(this.compute(expression, own, depth + 1) ?? UNKNOWN)] : text;
+          return expression ? [...text, ...(this.compute(expression, depth + 1) ?? UNKNOWN)] : text;
         });
       case TSESTree.AST_NODE_TYPES.BinaryExpression: {
         if (node.operator !== '+') return undefined;
-        const left = this.compute(node.left, own, depth + 1);
-        const right = this.compute(node.right, own, depth + 1);
+        const left = this.compute(node.left, depth + 1);
+        const right = this.compute(node.right, depth + 1);
         if (!left && !right) return undefined;
         return [...(left ?? UNKNOWN), ...(right ?? UNKNOWN)];
       }
@@ -62,21 +61,21 @@ export class StringEvaluator {
       case TSESTree.AST_NODE_TYPES.TSSatisfiesExpression:
       case TSESTree.AST_NODE_TYPES.TSNonNullExpression:
       case TSESTree.AST_NODE_TYPES.TSTypeAssertion:
-        return this.compute(node.expression, own, depth + 1);
+        return this.compute(node.expression, depth + 1);
       case TSESTree.AST_NODE_TYPES.ChainExpression:
-        return this.compute(node.expression, own, depth + 1);
+        return this.compute(node.expression, depth + 1);
       case TSESTree.AST_NODE_TYPES.Identifier: {
         const init = this.constantInitializer(node);
-        return init ? this.compute(init, false, depth + 1) : undefined;
+        return init ? this.compute(init, depth + 1) : undefined;
       }
       case TSESTree.AST_NODE_TYPES.MemberExpression:
         return this.member(node, depth);
       case TSESTree.AST_NODE_TYPES.NewExpression:
-        return this.newUrl(node, own, depth);
+        return this.newUrl(node, depth);
       case TSESTree.AST_NODE_TYPES.CallExpression:
         // String(x) and x.toString() keep x's value.
-        if (node.callee.type === TSESTree.AST_NODE_TYPES.Identifier && node.callee.name === 'String' && node.arguments[0]) return this.compute(node.arguments[0], own, depth + 1);
-        if (isMethodCall(node, 'toString') && node.callee.type === TSESTree.AST_NODE_TYPES.MemberExpression) return this.compute(node.callee.object, own, depth + 1);
+        if (node.callee.type === TSESTree.AST_NODE_TYPES.Identifier && node.callee.name === 'String' && node.arguments[0]) return this.compute(node.arguments[0], depth + 1);
+        if (isMethodCall(node, 'toString') && node.callee.type === TSESTree.AST_NODE_TYPES.MemberExpression) return this.compute(node.callee.object, depth + 1);
         return undefined;
       default:
         return undefined;
@@ -85,14 +84,14 @@ export class StringEvaluator {
 
   private member(node: TSESTree.MemberExpression, depth: number): StringPattern | undefined {
     if (!node.computed && node.property.type === TSESTree.AST_NODE_TYPES.Identifier && (node.property.name === 'href' || node.property.name === 'pathname')) {
-      const url = this.compute(node.object, false, depth + 1);
+      const url = this.compute(node.object, depth + 1);
       if (url && node.object.type === TSESTree.AST_NODE_TYPES.NewExpression) return url;
     }
     const value = this.propertyValue(node, depth);
-    if (value) return this.compute(value, false, depth + 1);
+    if (value) return this.compute(value, depth + 1);
     const scope = this.sourceCode.getScope(node);
     const constant = ASTUtils.getStaticValue(node, scope);
-    if (constant && typeof constant.value === 'string') return [{ text: constant.value, own: false, origin: node }];
+    if (constant && typeof constant.value === 'string') return [{ text: constant.value, origin: node }];
     return undefined;
   }
 
@@ -132,16 +131,16 @@ export class StringEvaluator {
   }
 
   /** `new URL(path, base)`: an absolute path keeps only the base's origin; a relative one is appended to the base. */
-  private newUrl(node: TSESTree.NewExpression, own: boolean, depth: number): StringPattern | undefined {
+  private newUrl(node: TSESTree.NewExpression, depth: number): StringPattern | undefined {
     if (node.callee.type !== TSESTree.AST_NODE_TYPES.Identifier || node.callee.name !== 'URL') return undefined;
     const [pathArg, baseArg] = node.arguments;
     if (!pathArg || pathArg.type === TSESTree.AST_NODE_TYPES.SpreadElement) return undefined;
-    const path = this.compute(pathArg, own, depth + 1) ?? UNKNOWN;
+    const path = this.compute(pathArg, depth + 1) ?? UNKNOWN;
     if (!baseArg || baseArg.type === TSESTree.AST_NODE_TYPES.SpreadElement) return path;
     const first = path[0];
     if (first && isTextPiece(first) && /^[a-z][\w+.-]*:/i.test(first.text)) return path;
     if (first && isTextPiece(first) && first.text.startsWith('/')) return [...UNKNOWN, ...path];
-    return [...(this.compute(baseArg, own, depth + 1) ?? UNKNOWN), ...path];
+    return [...(this.compute(baseArg, depth + 1) ?? UNKNOWN), ...path];
   }
 }
 
@@ -188,7 +187,7 @@ export function joinUrl(base: StringPattern, relative: StringPattern): StringPat
   const relativeSlash = first && isTextPiece(first) && first.text.startsWith('/');
   if (first && isTextPiece(first) && /^[a-z][\w+.-]*:\/\//i.test(first.text)) return relative;
   if (baseSlash && relativeSlash) return [...base, { ...first, text: first.text.slice(1) }, ...relative.slice(1)];
-  if (!baseSlash && !relativeSlash && last && first) return [...base, { text: '/', own: false, origin: (isTextPiece(first) ? first : (last as TextPiece)).origin }, ...relative];
+  if (!baseSlash && !relativeSlash && last && first) return [...base, { text: '/', origin: (isTextPiece(first) ? first : (last as TextPiece)).origin }, ...relative];
   return [...base, ...relative];
 }
 

@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { CHECK_HELP, runCheck } from './check-command.js';
+import { FIX_HELP, runFix } from './fix-command.js';
 import { EXIT_OK, EXIT_USAGE, UsageError, type CliIo } from './io.js';
 import { runSchedule, SCHEDULE_HELP } from './schedule-command.js';
 
@@ -10,6 +12,8 @@ Find, and where it is safe, migrate uses of the service's deprecated and removed
 fields and endpoints.
 
 Commands:
+  check       find every use of a deprecated or removed item (the CI gate)
+  fix         apply the automatic fixes and list what is left to migrate by hand
   schedule    print the deprecation timeline
 
 Run "api-sunset <command> --help" for a command's options.
@@ -18,6 +22,8 @@ Run "api-sunset <command> --help" for a command's options.
 type Command = (args: string[], io: CliIo) => number | Promise<number>;
 
 const COMMANDS: Record<string, { run: Command; help: string }> = {
+  check: { run: runCheck, help: CHECK_HELP },
+  fix: { run: runFix, help: FIX_HELP },
   schedule: { run: runSchedule, help: SCHEDULE_HELP },
 };
 

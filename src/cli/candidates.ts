@@ -1,0 +1,55 @@
+import { readFileSync } from 'node:fs';
+import { mayContainFinding } from '../analysis/gate.js';
+import type { Settings } from '../analysis/settings.js';
+import type { Skipped } from './findings.js';
+import type { CliIo } from './io.js';
+import type { LintFlags } from './lint-flags.js';
+import { progressBar } from './progress.js';
+import { decodeSource, type SourceText } from './source-text.js';
+
+/** A file worth parsing: it mentions something a finding needs. */
+export interface Candidate {
+  file: string;
+  bytes: Buffer;
+  source: SourceText;
+}
+
+/**
+ * Reads every file once and hands on only those that pass the cheap text check: on a big tree most
+ * files never reach the parser. Unreadable files are skipped with the system's reason. Returns how
+ * many files needed checking (passed the text check, or could not be read).
+ */
+export async function forEachCandidate(
+  files: readonly string[],
+  flags: LintFlags,
+  io: CliIo,
+  label: string,
+  skipped: Skipped[],
+  visit: (candidate: Candidate) => Promise<void>,
+): Promise<number> {
+  const settings: Settings = { now: flags.now, imminentDays: flags.imminentDays, schedule: flags.schedule, wrappers: [] };
+  const progress = progressBar(io, files.length, label);
+  let candidates = 0;
+  try {
+    for (const file of files) {
+      let bytes: Buffer;
+      try {
+        bytes = readFileSync(file);
+      } catch (error) {
+        skipped.push({ file, message: `could not read the file: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}` });
+        candidates++;
+        progress.tick();
+        continue;
+      }
+      const source = decodeSource(bytes);
+      if (mayContainFinding(source.text, settings)) {
+        candidates++;
+        await visit({ file, bytes, source });
+      }
+      progress.tick();
+    }
+  } finally {
+    progress.done();
+  }
+  return candidates;
+}

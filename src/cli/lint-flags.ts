@@ -1,0 +1,104 @@
+import path from 'node:path';
+import { DEFAULT_IMMINENT_DAYS, type Status } from '../schedule/status.js';
+import type { Schedule } from '../schedule/types.js';
+import { UsageError } from './io.js';
+import { parseChoice, parseNonNegativeInteger, parseNow, scheduleFromFlag } from './options.js';
+
+export const FORMATS = ['text', 'json', 'sarif', 'github'] as const;
+export type Format = (typeof FORMATS)[number];
+
+export const FAIL_LEVELS = ['removed', 'imminent', 'deprecated', 'none'] as const;
+export type FailLevel = (typeof FAIL_LEVELS)[number];
+
+/** What `check` and `fix` share: the date, the schedule, what to leave out, how to report and when to fail. */
+export interface LintFlags {
+  paths: string[];
+  now: string;
+  imminentDays: number;
+  schedule: Schedule;
+  /** Absolute path of `--schedule`, handed to the rules' settings; undefined for the bundled schedule. */
+  schedulePath: string | undefined;
+  ignore: string[];
+  format: Format;
+  failOn: FailLevel;
+}
+
+export const COMMON_OPTIONS = {
+  now: { type: 'string' },
+  'imminent-days': { type: 'string' },
+  schedule: { type: 'string' },
+  ignore: { type: 'string', multiple: true },
+  format: { type: 'string' },
+  'fail-on': { type: 'string' },
+  project: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+export const COMMON_HELP = `  --now YYYY-MM-DD       the date to judge by (default: today, UTC)
+  --imminent-days N      days before removal that count as imminent (default: ${DEFAULT_IMMINENT_DAYS})
+  --schedule FILE        a schedule file instead of the bundled one (see data/schedule.schema.json)
+  --ignore ID[,ID]       leave these item ids out (repeatable; "api-sunset schedule" lists the ids)
+  --format FORMAT        text (default), json, sarif (SARIF 2.1.0) or github (workflow annotations)
+  --fail-on LEVEL        exit 1 when a finding is at or above LEVEL:
+                           removed (default) or imminent: removed or imminent items
+                           deprecated: any finding, scheduled ones included
+                           none: never
+  --project TSCONFIG     type-aware mode (not available yet: a usage error for now)
+  -h, --help             show this help`;
+
+export const EXIT_CODES_HELP = `Exit codes:
+  0  nothing at the --fail-on level
+  1  findings at the --fail-on level
+  2  usage or configuration error (bad flag, invalid schedule, missing path), or every
+     file that needed parsing failed to parse`;
+
+/** Statuses that make the run fail at each level; `imminent` deliberately means the same as `removed`. */
+export const FAILING_STATUSES: Record<FailLevel, readonly Status[]> = {
+  removed: ['removed', 'imminent'],
+  imminent: ['removed', 'imminent'],
+  deprecated: ['removed', 'imminent', 'scheduled'],
+  none: [],
+};
+
+type CommonValues = {
+  now?: string;
+  'imminent-days'?: string;
+  schedule?: string;
+  ignore?: string[];
+  format?: string;
+  'fail-on'?: string;
+  project?: string;
+};
+
+export function parseLintFlags(values: CommonValues, positionals: string[], cwd: string): LintFlags {
+  if (values.project !== undefined) {
+    throw new UsageError('--project: type-aware mode is not available yet; run without --project (the analysis is syntactic)');
+  }
+  const now = parseNow(values.now);
+  const imminentDays = parseNonNegativeInteger('--imminent-days', values['imminent-days'], DEFAULT_IMMINENT_DAYS);
+  const format = parseChoice('--format', values.format, FORMATS, 'text');
+  const failOn = parseChoice('--fail-on', values['fail-on'], FAIL_LEVELS, 'removed');
+  const schedule = scheduleFromFlag(values.schedule, cwd);
+  const ignore = parseIgnore(values.ignore ?? [], schedule);
+  return {
+    paths: positionals.length > 0 ? positionals : ['.'],
+    now,
+    imminentDays,
+    schedule,
+    schedulePath: values.schedule === undefined ? undefined : path.resolve(cwd, values.schedule),
+    ignore,
+    format,
+    failOn,
+  };
+}
+
+/** `--ignore a,b --ignore c`; an unknown id is almost always a typo, so it is an error rather than a silent no-op. */
+function parseIgnore(values: string[], schedule: Schedule): string[] {
+  const ids = values.flatMap((value) => value.split(',')).map((id) => id.trim()).filter((id) => id !== '');
+  const known = new Set(schedule.items.map((item) => item.id));
+  const unknown = ids.filter((id) => !known.has(id));
+  if (unknown.length > 0) {
+    throw new UsageError(`--ignore: unknown item id${unknown.length === 1 ? '' : 's'} ${unknown.map((id) => `"${id}"`).join(', ')} ("api-sunset schedule" lists the ids)`);
+  }
+  return [...new Set(ids)].sort();
+}

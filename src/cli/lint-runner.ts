@@ -1,0 +1,205 @@
+import { statSync } from 'node:fs';
+import path from 'node:path';
+import parser from '@typescript-eslint/parser';
+import { ESLint, type Linter } from 'eslint';
+import { disableSink, enableSink, type SinkEntry } from '../analysis/sink.js';
+import plugin from '../index.js';
+import type { Finding } from './findings.js';
+import type { LintFlags } from './lint-flags.js';
+import { applyFirstSuggestions, MAX_SUGGESTION_PASSES } from './suggestions.js';
+
+export const RULE_SEVERITIES = {
+  'api-sunset/no-removed-api': 'error',
+  'api-sunset/no-deprecated-api': 'warn',
+} as const;
+
+export interface LintOutcome {
+  file: string;
+  /** The plugin's messages as ESLint reported them, for formatters that want ESLint's own shape. */
+  messages: Linter.LintMessage[];
+  findings: Finding[];
+  /** Set when the file could not be checked: the parser's message and where it stopped. */
+  failure?: Linter.LintMessage;
+}
+
+export interface FixOutcome extends LintOutcome {
+  /** The text with every fix (and, when asked, every suggestion) applied; the input when nothing applied. */
+  output: string;
+}
+
+/** The configuration the CLI lints with: no user config is read, so every project gets the same analysis. */
+export function cliConfig(flags: LintFlags): Linter.Config[] {
+  const options = { ignore: flags.ignore };
+  return [
+    {
+      files: ['**/*.{js,mjs,cjs,jsx,ts,mts,cts,tsx}'],
+      languageOptions: {
+        parser: parser as Linter.Parser,
+        // typescript-estree turns JSX on for .js/.jsx/.tsx by this flag and keeps it off for .ts, where `<T>x` is a cast.
+        parserOptions: { ecmaFeatures: { jsx: true } },
+      },
+      // The user's disable comments name rules this config does not run; reporting or "fixing" them would be noise.
+      linterOptions: { reportUnusedDisableDirectives: 'off', reportUnusedInlineConfigs: 'off' },
+      plugins: { 'api-sunset': plugin as unknown as ESLint.Plugin },
+      rules: {
+        'api-sunset/no-removed-api': [RULE_SEVERITIES['api-sunset/no-removed-api'], options],
+        'api-sunset/no-deprecated-api': [RULE_SEVERITIES['api-sunset/no-deprecated-api'], options],
+      },
+      settings: {
+        'api-sunset': {
+          now: flags.now,
+          imminentDays: flags.imminentDays,
+          ...(flags.schedulePath === undefined ? {} : { schedule: flags.schedulePath }),
+        },
+      },
+    },
+  ];
+}
+
+/**
+ * ESLint's Node API with the CLI's configuration, plus the side channel that tells which schedule
+ * item each message is about. One runner per command run; `dispose` stops the recording.
+ */
+export class LintRunner {
+  private readonly checker: ESLint;
+  private readonly fixer: ESLint;
+  private readonly sink: Map<string, SinkEntry[]>;
+
+  constructor(flags: LintFlags, roots: string[]) {
+    // Files outside ESLint's cwd count as ignored, so it is the deepest directory holding every root.
+    const cwd = commonDirectory(roots.map((root) => (statSync(root).isDirectory() ? root : path.dirname(root))));
+    const base = {
+      cwd,
+      overrideConfigFile: true,
+      overrideConfig: cliConfig(flags),
+      ignore: false,
+      // A `/* eslint prefer-const: "error" */` comment in the user's code must neither report nor, in `fix`, rewrite anything.
+      ruleFilter: ({ ruleId }: { ruleId: string }) => ruleId in RULE_SEVERITIES,
+    } as const;
+    this.checker = new ESLint(base);
+    this.fixer = new ESLint({ ...base, fix: (message: Linter.LintMessage) => message.ruleId !== null && message.ruleId in RULE_SEVERITIES });
+    this.sink = enableSink();
+  }
+
+  dispose(): void {
+    disableSink();
+  }
+
+  async check(file: string, text: string): Promise<LintOutcome> {
+    return this.outcome(file, await this.lint(this.checker, file, text));
+  }
+
+  /** ESLint's fix loop, then, with `suggestions`, rounds of first suggestions and fixes until nothing changes. */
+  async fix(file: string, text: string, suggestions: boolean): Promise<FixOutcome> {
+    let result = await this.lint(this.fixer, file, text);
+    let output = result.output ?? text;
+    for (let pass = 0; suggestions && pass < MAX_SUGGESTION_PASSES && !isFailure(result); pass++) {
+      const next = applyFirstSuggestions(output, ownMessages(result.messages));
+      if (next === undefined) break;
+      result = await this.lint(this.fixer, file, next);
+      output = result.output ?? next;
+    }
+    return { ...this.outcome(file, result), output };
+  }
+
+  private async lint(eslint: ESLint, file: string, text: string): Promise<ESLint.LintResult> {
+    // Entries left from an earlier lint of the same file would otherwise be joined to this one's messages.
+    this.sink.delete(file);
+    let results: ESLint.LintResult[];
+    try {
+      results = await eslint.lintText(text, { filePath: file, warnIgnored: true });
+    } catch (error) {
+      // A rule that crashes on one file must not cost the whole run: the file is skipped with the reason.
+      return crashResult(file, error);
+    }
+    const [result] = results;
+    if (!result) throw new Error(`ESLint returned no result for ${file}`);
+    return result;
+  }
+
+  private outcome(file: string, result: ESLint.LintResult): LintOutcome {
+    const failure = result.messages.find(isFailureMessage);
+    if (failure) return { file, messages: [], findings: [], failure };
+    const messages = ownMessages(result.messages);
+    const entries = indexEntries(this.sink.get(file) ?? []);
+    const findings = messages.map((message) => ({ file, ...(takeEntry(entries, message) ?? entryFromMessage(message)) }));
+    return { file, messages, findings };
+  }
+}
+
+function crashResult(file: string, error: unknown): ESLint.LintResult {
+  const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
+  const message: Linter.LintMessage = { ruleId: null, fatal: true, severity: 2, line: 0, column: 0, message: `api-sunset could not analyse this file (please report this): ${reason}` };
+  return {
+    filePath: file,
+    messages: [message],
+    suppressedMessages: [],
+    errorCount: 1,
+    fatalErrorCount: 1,
+    warningCount: 0,
+    fixableErrorCount: 0,
+    fixableWarningCount: 0,
+    usedDeprecatedRules: [],
+  };
+}
+
+function ownMessages(messages: Linter.LintMessage[]): Linter.LintMessage[] {
+  return messages.filter((message) => message.ruleId !== null && message.ruleId in RULE_SEVERITIES);
+}
+
+/** A parse error, or ESLint declining the file (it never lints inside node_modules, even when asked to). */
+function isFailureMessage(message: Linter.LintMessage): boolean {
+  return message.ruleId === null && (message.fatal === true || message.message.startsWith('File ignored'));
+}
+
+function isFailure(result: ESLint.LintResult): boolean {
+  return result.messages.some(isFailureMessage);
+}
+
+function entryKey(ruleId: string, line: number, column: number, message: string): string {
+  return `${ruleId}\u0000${line}\u0000${column}\u0000${message}`;
+}
+
+function indexEntries(entries: SinkEntry[]): Map<string, SinkEntry[]> {
+  const index = new Map<string, SinkEntry[]>();
+  for (const entry of entries) {
+    const key = entryKey(entry.ruleId, entry.line, entry.column, entry.message);
+    index.set(key, [...(index.get(key) ?? []), entry]);
+  }
+  return index;
+}
+
+/** Each entry joins one message: two identical reports at one place stay two findings. */
+function takeEntry(index: Map<string, SinkEntry[]>, message: Linter.LintMessage): SinkEntry | undefined {
+  return index.get(entryKey(message.ruleId ?? '', message.line, message.column, message.message))?.pop();
+}
+
+/** Only if a rule reported without recording (a bug): the finding is still shown rather than lost. */
+function entryFromMessage(message: Linter.LintMessage): SinkEntry {
+  const ruleId = message.ruleId ?? '';
+  return {
+    ruleId,
+    itemId: 'unknown',
+    status: ruleId === 'api-sunset/no-deprecated-api' ? 'scheduled' : 'removed',
+    removal: '',
+    daysLeft: 0,
+    line: message.line,
+    column: message.column,
+    endLine: message.endLine ?? message.line,
+    endColumn: message.endColumn ?? message.column,
+    message: message.message,
+    fix: message.fix ? 'auto' : message.suggestions?.length ? 'suggestion' : 'none',
+  };
+}
+
+export function commonDirectory(paths: string[]): string {
+  const split = paths.map((p) => path.resolve(p).split(path.sep));
+  const first = split[0] ?? [path.sep];
+  let length = first.length;
+  for (const parts of split.slice(1)) {
+    let i = 0;
+    while (i < length && i < parts.length && parts[i] === first[i]) i++;
+    length = i;
+  }
+  return first.slice(0, length).join(path.sep) || path.sep;
+}

@@ -1,0 +1,36 @@
+import { displayPath } from './findings.js';
+import type { Report } from './report.js';
+
+/**
+ * The documented, stable JSON shape (docs/cli.md): `version` changes only when a property changes
+ * meaning or goes away; new properties may be added.
+ */
+export function renderJson(report: Report): string {
+  const relative = (file: string) => displayPath(file, report.cwd);
+  const json = {
+    version: 1,
+    now: report.now,
+    ...(report.fix
+      ? {
+          dryRun: report.fix.dryRun,
+          changes: report.fix.changes.map((change) => ({ ...change, file: relative(change.file) })),
+        }
+      : {}),
+    findings: report.findings.map((finding) => ({
+      file: relative(finding.file),
+      line: finding.line,
+      column: finding.column,
+      endLine: finding.endLine,
+      endColumn: finding.endColumn,
+      itemId: finding.itemId,
+      status: finding.status,
+      removal: finding.removal,
+      daysLeft: finding.daysLeft,
+      message: finding.message,
+      fix: finding.fix,
+    })),
+    skipped: report.skipped.map((skipped) => ({ ...skipped, file: relative(skipped.file) })),
+    summary: report.summary,
+  };
+  return `${JSON.stringify(json, null, 2)}\n`;
+}

@@ -1,0 +1,70 @@
+import { readdirSync, realpathSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { GitignoreStack } from './gitignore.js';
+import { UsageError } from './io.js';
+
+export const SOURCE_EXTENSIONS = ['.js', '.mjs', '.cjs', '.jsx', '.ts', '.mts', '.cts', '.tsx'] as const;
+
+/** Dependencies, build output and version control: never the code a user means. */
+export const SKIPPED_DIRECTORIES = new Set(['node_modules', 'dist', 'build', 'out', 'coverage', '.git']);
+
+export interface WalkResult {
+  /** Absolute paths of the source files to consider, sorted, each once. */
+  files: string[];
+  /** Real paths of the given paths: the only places `fix` may write. */
+  roots: string[];
+}
+
+/** Declaration files hold no calls and are usually generated, so the walk leaves them out (naming one explicitly still checks it). */
+export function isSourceFile(name: string): boolean {
+  return (SOURCE_EXTENSIONS as readonly string[]).includes(path.extname(name)) && !/\.d\.[mc]?ts$/.test(name);
+}
+
+/**
+ * The source files under the given paths. Symbolic links inside the tree are not followed at all:
+ * a link out of the tree would let `fix` write where it was not pointed, and a link within the tree
+ * only leads to files the walk reaches anyway. A path given explicitly is taken as given, even when
+ * it is a link or would be ignored: the user asked for it.
+ */
+export function collectSourceFiles(paths: string[], cwd: string): WalkResult {
+  const files = new Set<string>();
+  const roots: string[] = [];
+  for (const given of paths) {
+    const absolute = path.resolve(cwd, given);
+    let stats;
+    try {
+      stats = statSync(absolute);
+    } catch {
+      throw new UsageError(`no such file or directory: ${given}`);
+    }
+    roots.push(realpathSync(absolute));
+    if (stats.isDirectory()) {
+      walkDirectory(absolute, GitignoreStack.forDirectory(absolute), files);
+    } else if (stats.isFile()) {
+      if (!(SOURCE_EXTENSIONS as readonly string[]).includes(path.extname(absolute))) throw new UsageError(`not a JavaScript or TypeScript source file (${SOURCE_EXTENSIONS.join(' ')}): ${given}`);
+      files.add(absolute);
+    } else {
+      throw new UsageError(`not a file or directory: ${given}`);
+    }
+  }
+  return { files: [...files].sort(), roots };
+}
+
+function walkDirectory(dir: string, gitignore: GitignoreStack, into: Set<string>): void {
+  let entries;
+  try {
+    entries = readdirSync(dir, { withFileTypes: true });
+  } catch {
+    // An unreadable directory holds nothing we could check or fix; the rest of the tree still counts.
+    return;
+  }
+  for (const entry of entries) {
+    const child = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (SKIPPED_DIRECTORIES.has(entry.name) || gitignore.ignores(child, true)) continue;
+      walkDirectory(child, gitignore.enter(child), into);
+    } else if (entry.isFile() && isSourceFile(entry.name) && !gitignore.ignores(child, false)) {
+      into.add(child);
+    }
+  }
+}

@@ -1,0 +1,92 @@
+import { execFile } from 'node:child_process';
+import { cpSync, existsSync, symlinkSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { BUILT_CLI, ROOT, runBuiltCli } from '../helpers/cli.js';
+import { copyProject, snapshot } from './project.js';
+
+// The built CLI with the real plugin, as a user runs it (`npm test` builds first).
+const NOW = ['--now', '2026-11-22'];
+const FINDING_KEYS = ['file', 'line', 'column', 'endLine', 'endColumn', 'itemId', 'status', 'removal', 'daysLeft', 'message', 'fix'];
+
+beforeAll(() => {
+  if (!existsSync(BUILT_CLI)) throw new Error(`${BUILT_CLI} is missing: run "npm run build" first`);
+});
+
+/** A copy of examples/legacy-client whose imports still resolve (through the repository's node_modules). */
+function copyExample(): string {
+  const dir = copyProject();
+  cpSync(path.join(ROOT, 'examples/legacy-client'), dir, { recursive: true });
+  symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'));
+  return dir;
+}
+
+// Concurrent: each test is a few process runs, mostly waiting for Node to load ESLint and TypeScript.
+describe.concurrent('built CLI on examples/legacy-client', () => {
+  it('check finds the removed endpoints and fails, with stable JSON and paths relative to the current directory', async () => {
+    const { code, stdout, stderr } = await runBuiltCli(['check', 'examples/legacy-client', ...NOW, '--format', 'json']);
+    expect(stderr).toBe('');
+    const json = JSON.parse(stdout);
+    expect(Object.keys(json)).toEqual(['version', 'now', 'findings', 'skipped', 'summary']);
+    expect(json.findings.length).toBeGreaterThan(5);
+    for (const finding of json.findings) {
+      expect(Object.keys(finding)).toEqual(FINDING_KEYS);
+      expect(finding.file).toMatch(/^examples\/legacy-client\/(src|scripts)\//);
+    }
+    const order = json.findings.map((f: { file: string; line: number; column: number }) => [f.file, f.line, f.column]);
+    expect(order).toEqual([...order].sort((a, b) => a[0].localeCompare(b[0]) || a[1] - b[1] || a[2] - b[2]));
+    expect(json.findings.map((f: { itemId: string }) => f.itemId)).toEqual(expect.arrayContaining(['listanswers', 'getusercount', 'bulkindexemployees']));
+    expect(json.skipped).toEqual([]);
+    expect(json.summary.failed).toBe(true);
+    expect(code).toBe(1);
+  });
+
+  it('fix --dry-run writes nothing; fix then leaves a codebase that a second fix does not change and that still type-checks', async () => {
+    const dir = copyExample();
+    const original = snapshot(dir);
+    const dryRun = await runBuiltCli(['fix', ...NOW, '--dry-run', '.'], dir);
+    expect(dryRun.stdout).toMatch(/^Manual migration: \d+ findings left$/m);
+    expect(snapshot(dir)).toEqual(original);
+    expect(dryRun.code).toBe(1);
+
+    const first = await runBuiltCli(['fix', ...NOW, '.'], dir);
+    expect(first.stderr).toBe('');
+    const fixed = snapshot(dir);
+    const second = await runBuiltCli(['fix', ...NOW, '.'], dir);
+    expect(second.stdout).toMatch(/^Nothing changed: no finding has an automatic fix\.$/m);
+    expect(snapshot(dir)).toEqual(fixed);
+
+    await expect(promisify(execFile)(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', 'tsconfig.json'], { cwd: dir })).resolves.toBeDefined();
+  });
+});
+
+describe.concurrent('built CLI on a fixture project', () => {
+  it('reports the unparsable file as skipped with the parser message and goes on', async () => {
+    const dir = copyProject('real-project');
+    const { code, stdout } = await runBuiltCli(['check', ...NOW, '--format', 'json'], dir);
+    const json = JSON.parse(stdout);
+    expect(json.skipped).toEqual([{ file: 'src/broken.ts', message: "Parsing error: '}' expected.", line: 3, column: 0 }]);
+    expect(json.findings.map((f: { file: string; itemId: string; status: string }) => `${f.file} ${f.itemId} ${f.status}`)).toEqual([
+      'src/answers.js listanswers removed',
+      'src/indexing.ts getdocumentcount removed',
+    ]);
+    expect(json.summary.files).toEqual({ scanned: 5, candidates: 4, linted: 3, skipped: 1 });
+    expect(code).toBe(1);
+  });
+
+  it('exits 2 with the loader message for an invalid schedule', async () => {
+    const dir = copyProject('real-project');
+    writeFileSync(path.join(dir, 'schedule.json'), '{ "schemaVersion": 1, "items": [ { "id": "x" } ] }');
+    const { code, stdout, stderr } = await runBuiltCli(['check', ...NOW, '--schedule', 'schedule.json'], dir);
+    expect(stdout).toBe('');
+    expect(stderr).toMatch(/^api-sunset check: invalid schedule:\nschedule\.json: \$\.items\[0\]/);
+    expect(code).toBe(2);
+  });
+
+  it('prints SARIF through the formatter package', async () => {
+    const dir = copyProject('real-project');
+    const sarif = JSON.parse((await runBuiltCli(['check', ...NOW, '--format', 'sarif'], dir)).stdout);
+    expect(sarif.runs[0].results.map((result: { properties: { itemId: string } }) => result.properties.itemId)).toEqual(['listanswers', 'getdocumentcount']);
+  });
+});

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/cli.js';
+import { copyProject } from './project.js';
+
+// The CLI in-process with the real plugin: the gate's levels against real findings, without a process per case.
+describe('api-sunset check with the real plugin', () => {
+  // Both findings in the fixture are items removed on 2026-10-15.
+  it.each([
+    [['--now', '2026-08-01'], 0, { removed: 0, imminent: 0, scheduled: 2 }],
+    [['--now', '2026-08-01', '--fail-on', 'deprecated'], 1, { removed: 0, imminent: 0, scheduled: 2 }],
+    [['--now', '2026-09-20'], 1, { removed: 0, imminent: 2, scheduled: 0 }],
+    [['--now', '2026-09-20', '--fail-on', 'imminent'], 1, { removed: 0, imminent: 2, scheduled: 0 }],
+    [['--now', '2026-09-20', '--imminent-days', '10'], 0, { removed: 0, imminent: 0, scheduled: 2 }],
+    [['--now', '2026-11-22'], 1, { removed: 2, imminent: 0, scheduled: 0 }],
+    [['--now', '2026-11-22', '--fail-on', 'none'], 0, { removed: 2, imminent: 0, scheduled: 0 }],
+    [['--now', '2026-11-22', '--ignore', 'listanswers,getdocumentcount'], 0, { removed: 0, imminent: 0, scheduled: 0 }],
+  ])('%j exits %i', async (args, expected, byStatus) => {
+    const { code, stdout } = await runCli(['check', ...args, '--format', 'json'], { cwd: copyProject('real-project') });
+    expect(JSON.parse(stdout).summary.byStatus).toEqual(byStatus);
+    expect(code).toBe(expected);
+  });
+
+  it('skips the unparsable file with the parser message and checks the rest', async () => {
+    const { code, stdout } = await runCli(['check', '--now', '2026-11-22'], { cwd: copyProject('real-project') });
+    expect(stdout).toContain("Skipped 1 file (not checked):\n  src/broken.ts:3:0  Parsing error: '}' expected.\n");
+    expect(stdout).toMatch(/^src\/answers\.js:\d+:\d+ {2}listanswers {2}POST \/rest\/api\/v1\/listanswers was removed on 2026-10-15 \(38 days ago\)\..* {2}\[fix: none\]$/m);
+    expect(stdout).toContain('Scanned 5 files: 1 could not contain a finding, 3 checked, 1 skipped.\n');
+    expect(code).toBe(1);
+  });
+
+  it('exits 2 for a path that does not exist', async () => {
+    const { code, stderr } = await runCli(['check', '--now', '2026-11-22', 'nope'], { cwd: copyProject('real-project') });
+    expect(stderr).toBe('api-sunset check: no such file or directory: nope\nRun "api-sunset check --help" for usage.\n');
+    expect(code).toBe(2);
+  });
+});
+
+describe('api-sunset check --format github with the real plugin', () => {
+  it('annotates each finding', async () => {
+    const { stdout } = await runCli(['check', '--now', '2026-11-22', '--format', 'github'], { cwd: copyProject('real-project') });
+    expect(stdout).toMatch(/^::error file=src\/answers\.js,line=\d+,col=\d+,endLine=\d+,endColumn=\d+,title=api-sunset\/listanswers::POST \/rest\/api\/v1\/listanswers .+$/m);
+    expect(stdout).toMatch(/^::warning file=src\/broken\.ts,line=3,col=0,title=api-sunset\/skipped::Parsing error: '}' expected\.$/m);
+  });
+});

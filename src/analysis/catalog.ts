@@ -57,7 +57,7 @@ function buildCatalog(schedule: Schedule): Catalog {
       info,
       method,
       path,
-      pattern: compilePath(path),
+      pattern: compilePath(path, URL_END),
       specificity: path.replace(/\{[^}]*\}/g, '').length,
       endpointItems: [],
     };
@@ -91,12 +91,17 @@ function buildCatalog(schedule: Schedule): Catalog {
   return { schedule, endpoints, sdkMethods, sdkFunctions, gateWords: [...new Set(gateWords)] };
 }
 
-/** `/rest/api/v1/governance/data/policies/{id}` → a regex over strings where HOLE marks unknown text. */
-function compilePath(path: string): RegExp {
+/**
+ * `/rest/api/v1/governance/data/policies/{id}` → a regex over strings where HOLE marks unknown
+ * text; a path parameter is one segment. `end` says what may follow the path.
+ */
+export function compilePath(path: string, end: string): RegExp {
   const source = path
     .split(/(\{[^}]*\})/)
-    .map((part) => (part.startsWith('{') ? `[^/?#]+` : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .map((part) => (part.startsWith('{') ? '[^/?#\\s]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
     .join('');
-  // The path ends where the URL's path ends: at the end, a query, a fragment or an unknown part.
-  return new RegExp(`${source}(?=$|[?#${HOLE}]|/?$)`, 'g');
+  return new RegExp(source + end, 'g');
 }
+
+/** A request's URL ends where the path ends: at the end, a query, a fragment or an unknown part. */
+const URL_END = `(?=$|[?#${HOLE}]|/?$)`;

@@ -1,5 +1,5 @@
 import { TSESTree } from '@typescript-eslint/utils';
-import { HOLE, type Catalog, type KnownEndpoint } from './catalog.js';
+import { compilePath, HOLE, type Catalog, type KnownEndpoint } from './catalog.js';
 import type { EndpointFinding } from './findings.js';
 import type { RequestSite } from './requests.js';
 import { flatten, type StringEvaluator, type StringPattern, type TextPiece } from './strings.js';
@@ -87,11 +87,7 @@ const mentionPatterns = new WeakMap<KnownEndpoint, RegExp>();
 function mentionPattern(endpoint: KnownEndpoint): RegExp {
   let pattern = mentionPatterns.get(endpoint);
   if (!pattern) {
-    const source = endpoint.path
-      .split(/(\{[^}]*\})/)
-      .map((part) => (part.startsWith('{') ? '[^/?#\\s]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
-      .join('');
-    pattern = new RegExp(`${source}(?![\\w-]|/[\\w{${HOLE}])`, 'g');
+    pattern = compilePath(endpoint.path, `(?![\\w-]|/[\\w{${HOLE}])`);
     mentionPatterns.set(endpoint, pattern);
   }
   return pattern;

@@ -257,7 +257,7 @@ function httpCall(context: RequestContext, node: TSESTree.Node, trace: TraceInfo
   const configMethod = config && propertyValue(config, 'method');
   const methodText = configMethod && flatten(context.strings.evaluate(configMethod) ?? []).text;
   if (methodText && !methodText.includes(HOLE)) method = methodText.toUpperCase();
-  body ??= config && bodyOf(context, trace.library, config);
+  body ??= config && bodyOf(trace.library, config);
   const base = (config && baseOf(context, trace.library, config)) ?? instance.base;
   const relative = urlNode ? context.strings.evaluate(urlNode) : undefined;
   const url = relative && base ? joinUrl(base, relative) : relative;
@@ -272,13 +272,12 @@ function httpCall(context: RequestContext, node: TSESTree.Node, trace: TraceInfo
   };
 }
 
-function bodyOf(context: RequestContext, library: Library, config: TSESTree.ObjectExpression): TSESTree.Node | undefined {
+function bodyOf(library: Library, config: TSESTree.ObjectExpression): TSESTree.Node | undefined {
   const keys = library === 'axios' ? ['data'] : library === 'got' || library === 'ky' ? ['json', 'body'] : ['body'];
   for (const key of keys) {
     const value = propertyValue(config, key);
     if (value) return value;
   }
-  void context;
   return undefined;
 }
 

@@ -28,6 +28,8 @@ export function createSunsetRule<MessageIds extends string>(definition: {
     meta: {
       type: 'problem',
       docs: { description: definition.description },
+      // ESLint 10 reads defaults from meta; RuleCreator's top-level defaultOptions serve typescript-eslint.
+      defaultOptions: [{ ignore: [] }],
       messages: definition.messages,
       schema: [
         {

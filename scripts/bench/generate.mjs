@@ -1,0 +1,297 @@
+// Deterministic synthetic corpus for `npm run bench`: ordinary application code full of look-alike
+// words, plus about 3% of files that call the service in the shapes real client code uses
+// (docs/detection.md, examples/legacy-client). Same seed and size give byte-identical output.
+//
+//   node scripts/bench/generate.mjs --out DIR [--files N] [--seed S] [--smoke]
+//
+// Prints a JSON manifest: { files, lines, apiFiles, hash }.
+import { createHash } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+export const DEFAULT_FILES = 3000;
+export const SMOKE_FILES = 60;
+export const DEFAULT_SEED = 20261122;
+export const API_SHARE = 0.03;
+/** What a file that calls the service contains and ordinary code never does (used by the smoke test). */
+export const API_MARKER = /\/rest\/api\/v1|\/api\/index\/v1|'getdocumentcount'|@gleanwork\/api-client/;
+
+/** mulberry32: a small, fast, seedable PRNG. */
+export function mulberry32(seed) {
+  let a = seed >>> 0;
+  return function next() {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const NOUNS = ['location', 'role', 'citation', 'snippet', 'order', 'invoice', 'customer', 'widget', 'profile', 'session', 'report', 'ticket', 'shipment', 'answer', 'document', 'message', 'channel', 'review'];
+const VERBS = ['load', 'save', 'format', 'validate', 'merge', 'render', 'sync', 'resolve', 'count', 'list', 'fetch', 'update', 'normalize'];
+const FIELDS = ['location', 'role', 'citations', 'snippet', 'enabled', 'status', 'title', 'url', 'createdAt', 'owner', 'tags', 'score', 'count', 'answers', 'messages', 'documents'];
+const OTHER_HOSTS = ['https://payments.example.com/v3', 'https://maps.example.org/api/v2', 'https://crm.internal/rest/v2', 'https://search.vendor.io/api/v1'];
+
+function pick(rand, list) {
+  return list[Math.floor(rand() * list.length)];
+}
+function int(rand, lo, hi) {
+  return lo + Math.floor(rand() * (hi - lo + 1));
+}
+function cap(word) {
+  return word[0].toUpperCase() + word.slice(1);
+}
+
+/** Blocks of ordinary code; each returns lines. `ts` switches type annotations on. */
+const ORDINARY_BLOCKS = [
+  function typeBlock(rand, ts, id) {
+    if (!ts) return [`/** @typedef {{ ${pick(rand, FIELDS)}: string }} Shape${id} */`, ''];
+    const noun = cap(pick(rand, NOUNS));
+    const lines = [`export interface ${noun}${id} {`];
+    for (let i = int(rand, 3, 9); i > 0; i--) lines.push(`  ${pick(rand, FIELDS)}${i}${rand() < 0.3 ? '?' : ''}: ${pick(rand, ['string', 'number', 'boolean', 'string[]', `{ location: string; role: string }`])};`);
+    lines.push('}', '');
+    return lines;
+  },
+  function mapperBlock(rand, ts, id) {
+    const noun = pick(rand, NOUNS);
+    const t = ts ? ': any' : '';
+    return [
+      `export function ${pick(rand, VERBS)}${cap(noun)}${id}(input${t}) {`,
+      `  const citations = (input.citations ?? []).filter((c${t}) => c.enabled !== false);`,
+      `  const snippet = String(input.snippet ?? '').slice(0, ${int(rand, 40, 400)});`,
+      `  const location = input.location ? \`\${input.location.city}, \${input.location.country}\` : 'unknown';`,
+      `  return {`,
+      `    id: input.id,`,
+      `    role: input.role === 'admin' ? 'ADMIN' : 'MEMBER',`,
+      `    citations: citations.map((c${t}) => ({ title: c.title, url: c.url, snippet: c.snippet })),`,
+      `    snippet,`,
+      `    location,`,
+      `    enabled: Boolean(input.enabled),`,
+      `  };`,
+      `}`,
+      '',
+    ];
+  },
+  function classBlock(rand, ts, id) {
+    const noun = cap(pick(rand, NOUNS));
+    const priv = ts ? 'private ' : '';
+    const lines = [`export class ${noun}Store${id} {`, `  ${priv}items = new Map();`, `  ${priv}enabled = ${rand() < 0.5};`, ''];
+    for (let i = int(rand, 2, 6); i > 0; i--) {
+      const verb = pick(rand, VERBS);
+      lines.push(
+        `  ${verb}${i}(key${ts ? ': string' : ''}, value${ts ? '?: unknown' : ''}) {`,
+        `    if (!this.enabled) return undefined;`,
+        `    const current = this.items.get(key) ?? { role: 'viewer', location: null, count: 0 };`,
+        `    current.count += ${int(rand, 1, 9)};`,
+        `    if (value !== undefined) current.value = value;`,
+        `    this.items.set(key, current);`,
+        `    return current;`,
+        `  }`,
+        '',
+      );
+    }
+    lines.push('}', '');
+    return lines;
+  },
+  function otherApiBlock(rand, ts, id) {
+    const host = pick(rand, OTHER_HOSTS);
+    const noun = pick(rand, NOUNS);
+    return [
+      `export async function ${pick(rand, VERBS)}Remote${cap(noun)}${id}(token${ts ? ': string' : ''}, query${ts ? ': string' : ''}) {`,
+      `  const res = await fetch(\`${host}/${noun}s?q=\${encodeURIComponent(query)}\`, {`,
+      `    method: 'POST',`,
+      `    headers: { authorization: \`Bearer \${token}\`, 'content-type': 'application/json' },`,
+      `    body: JSON.stringify({ query, role: 'reader', location: 'eu-west', enabled: true }),`,
+      `  });`,
+      `  if (!res.ok) throw new Error(\`${noun} lookup failed: \${res.status}\`);`,
+      `  const data = await res.json();`,
+      `  return data.results.map((r${ts ? ': any' : ''}) => ({ snippet: r.snippet, citations: r.citations ?? [], score: r.score }));`,
+      `}`,
+      '',
+    ];
+  },
+  function reducerBlock(rand, ts, id) {
+    const lines = [`export function reduce${id}(state${ts ? ': Record<string, any>' : ''}, action${ts ? ': { type: string; payload?: any }' : ''}) {`, `  switch (action.type) {`];
+    for (let i = int(rand, 3, 8); i > 0; i--) {
+      const field = pick(rand, FIELDS);
+      lines.push(`    case '${field.toUpperCase()}_${i}':`, `      return { ...state, ${field}: action.payload, enabled: state.enabled ?? true };`);
+    }
+    lines.push(`    default:`, `      return state;`, `  }`, `}`, '');
+    return lines;
+  },
+  function constantsBlock(rand, _ts, id) {
+    const lines = [`export const LABELS_${id} = {`];
+    for (let i = int(rand, 4, 12); i > 0; i--) lines.push(`  ${pick(rand, FIELDS)}${i}: '${pick(rand, NOUNS)} ${pick(rand, FIELDS)} ${i}',`);
+    lines.push('};', '');
+    return lines;
+  },
+  function loopBlock(rand, ts, id) {
+    return [
+      `export function summarize${id}(rows${ts ? ': Array<{ role: string; location?: string; citations?: string[] }>' : ''}) {`,
+      `  const byRole${ts ? ': Record<string, number>' : ''} = {};`,
+      `  let cited = 0;`,
+      `  for (const row of rows) {`,
+      `    byRole[row.role] = (byRole[row.role] ?? 0) + 1;`,
+      `    cited += row.citations?.length ?? 0;`,
+      `    if (row.location && row.location.startsWith('${pick(rand, ['us', 'eu', 'ap'])}')) {`,
+      `      cited += ${int(rand, 0, 3)};`,
+      `    }`,
+      `  }`,
+      `  return { byRole, cited, total: rows.length };`,
+      `}`,
+      '',
+    ];
+  },
+];
+
+/** The shapes client code calls the service in (service-facts §6, docs/detection.md). */
+const API_BLOCKS = [
+  function fetchInline(rand, ts, id) {
+    const endpoint = pick(rand, ['/rest/api/v1/listanswers', '/api/index/v1/getusercount', '/api/index/v1/getdocumentstatus', '/rest/api/v1/chat', '/rest/api/v1/search']);
+    return {
+      head: [],
+      body: [
+        `export async function callService${id}(base${ts ? ': string' : ''}, token${ts ? ': string' : ''}) {`,
+        `  const res = await fetch(\`\${base}${endpoint}\`, {`,
+        `    method: 'POST',`,
+        `    headers: { authorization: \`Bearer \${token}\`, 'content-type': 'application/json' },`,
+        `    body: JSON.stringify({ datasource: 'wiki', pageSize: ${int(rand, 5, 50)}, enabled: true }),`,
+        `  });`,
+        `  const data = await res.json();`,
+        `  return (data.messages ?? []).map((m${ts ? ': any' : ''}) => m.citations ?? []);`,
+        `}`,
+        '',
+      ],
+    };
+  },
+  function axiosInstance(rand, ts, id) {
+    const [prefix, endpoint] = pick(rand, [['/rest/api/v1', '/listanswers'], ['/api/index/v1', '/getdocumentcount'], ['/api/index/v1', '/bulkindexemployees']]);
+    return {
+      head: [`import axios from 'axios';`],
+      body: [
+        `const api${id} = axios.create({ baseURL: process.env.SERVICE_HOST + '${prefix}' });`,
+        `export async function callService${id}(datasource${ts ? ': string' : ''}) {`,
+        `  const { data } = await api${id}.post('${endpoint}', { datasource });`,
+        `  return data;`,
+        `}`,
+        '',
+      ],
+    };
+  },
+  function wrapperCall(rand, ts, id) {
+    return {
+      head: [`import { post } from '../http/indexApi.js';`],
+      body: [
+        `export async function documentCount${id}(datasource${ts ? ': string' : ''}) {`,
+        `  const body = { datasource };`,
+        `  const res = await post('getdocumentcount', body);`,
+        `  return res.documentCount ?? ${int(rand, 0, 1)};`,
+        `}`,
+        '',
+      ],
+    };
+  },
+  function sdkCall(rand, ts, id) {
+    return {
+      head: [`import { Glean } from '@gleanwork/api-client';`],
+      body: [
+        `const glean${id} = new Glean({ apiToken: process.env.GLEAN_TOKEN, instance: '${pick(rand, ['acme', 'contoso', 'initech'])}' });`,
+        `export async function countDocuments${id}(datasource${ts ? ': string' : ''}) {`,
+        `  const res = await glean${id}.indexing.documents.count({ datasource });`,
+        `  return res.documentCount;`,
+        `}`,
+        '',
+      ],
+    };
+  },
+];
+
+/** Whole blocks of ordinary code until `target` lines. */
+function ordinaryBlocks(rand, ts, target, idBase) {
+  const blocks = [];
+  let id = idBase;
+  for (let lines = 0; lines < target; ) {
+    const block = pick(rand, ORDINARY_BLOCKS)(rand, ts, id++);
+    blocks.push(block);
+    lines += block.length;
+  }
+  return blocks;
+}
+
+/**
+ * The corpus as an array of { path, text } (relative POSIX paths), without touching the disk.
+ * About 500,000 lines for 3,000 files; exactly max(1, round(files * 3%)) files call the service.
+ */
+export function buildCorpus({ files = DEFAULT_FILES, seed = DEFAULT_SEED } = {}) {
+  const rand = mulberry32(seed);
+  const apiCount = Math.max(1, Math.round(files * API_SHARE));
+  // Choose which files call the service: a seeded partial Fisher-Yates shuffle.
+  const order = Array.from({ length: files }, (_, i) => i);
+  for (let i = 0; i < apiCount; i++) {
+    const j = i + Math.floor(rand() * (files - i));
+    [order[i], order[j]] = [order[j], order[i]];
+  }
+  const apiSet = new Set(order.slice(0, apiCount));
+  const out = [];
+  for (let i = 0; i < files; i++) {
+    const ts = rand() < 0.7;
+    const ext = ts ? (rand() < 0.15 ? 'tsx' : 'ts') : pick(rand, ['js', 'js', 'mjs']);
+    const dir = `packages/pkg-${String(Math.floor(i / 200)).padStart(3, '0')}/src/${pick(rand, NOUNS)}`;
+    const file = `${dir}/${pick(rand, VERBS)}-${pick(rand, NOUNS)}-${i}.${ext}`;
+    const target = int(rand, 60, 270);
+    const head = [`// generated ${file}`, `import { helper${i % 17} } from './helpers.js';`];
+    const blocks = ordinaryBlocks(rand, ts, target, i * 1000);
+    if (apiSet.has(i)) {
+      const block = pick(rand, API_BLOCKS)(rand, ts, i);
+      head.push(...block.head);
+      // The call sits between two blocks in the middle of the file, as in real modules.
+      blocks.splice(Math.floor(blocks.length / 2), 0, block.body);
+    }
+    const body = blocks.flat();
+    body.push(`export const marker${i} = helper${i % 17};`);
+    out.push({ path: file, text: [...head, '', ...body, ''].join('\n'), api: apiSet.has(i) });
+  }
+  return out;
+}
+
+/** Writes the corpus under `dir` and returns a manifest with a content hash over paths and texts. */
+export function generateCorpus({ dir, files = DEFAULT_FILES, seed = DEFAULT_SEED }) {
+  const corpus = buildCorpus({ files, seed });
+  const hash = createHash('sha256');
+  let lines = 0;
+  const dirs = new Set();
+  for (const entry of corpus) {
+    const full = path.join(dir, entry.path);
+    const parent = path.dirname(full);
+    if (!dirs.has(parent)) {
+      mkdirSync(parent, { recursive: true });
+      dirs.add(parent);
+    }
+    writeFileSync(full, entry.text);
+    hash.update(entry.path).update('\0').update(entry.text).update('\0');
+    lines += entry.text.split('\n').length - 1;
+  }
+  return { files: corpus.length, lines, apiFiles: corpus.filter((entry) => entry.api).length, seed, hash: hash.digest('hex') };
+}
+
+function parseArgs(argv) {
+  const args = { out: undefined, files: DEFAULT_FILES, seed: DEFAULT_SEED };
+  for (let i = 0; i < argv.length; i++) {
+    const flag = argv[i];
+    if (flag === '--out') args.out = argv[++i];
+    else if (flag === '--files') args.files = Number(argv[++i]);
+    else if (flag === '--seed') args.seed = Number(argv[++i]);
+    else if (flag === '--smoke') args.files = SMOKE_FILES;
+    else throw new Error(`unknown flag ${flag}`);
+  }
+  if (!args.out) throw new Error('--out DIR is required');
+  if (!Number.isInteger(args.files) || args.files < 1) throw new Error('--files must be a positive integer');
+  return args;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const args = parseArgs(process.argv.slice(2));
+  console.log(JSON.stringify(generateCorpus({ dir: args.out, files: args.files, seed: args.seed })));
+}

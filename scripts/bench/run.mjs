@@ -1,0 +1,245 @@
+// `npm run bench`: measures the plugin and the CLI against parse-only ESLint on a synthetic corpus.
+//
+//   node scripts/bench/run.mjs [--files N] [--runs R] [--scale K] [--scaling] [--smoke] [--seed S] [--json FILE] [--keep]
+//
+// Each measurement is a fresh child process (cold start, own peak memory), repeated R times with
+// the median reported. (a) and (b) run the `eslint` CLI with a flat config generated in the temp
+// directory, so ESLint's TIMING=all table is available for (b).
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { DEFAULT_FILES, DEFAULT_SEED, SMOKE_FILES, generateCorpus } from './generate.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repo = path.resolve(here, '../..');
+const NOW = '2026-11-22';
+const BUDGETS = { ba: 1.1, ca: 0.5, d: 1.0, growth: 1.5 };
+
+function parseArgs(argv) {
+  const args = { files: DEFAULT_FILES, runs: 3, scale: 10, scaling: false, smoke: false, seed: DEFAULT_SEED, json: undefined, keep: false };
+  for (let i = 0; i < argv.length; i++) {
+    const flag = argv[i];
+    const num = () => {
+      const value = Number(argv[++i]);
+      if (!Number.isFinite(value) || value <= 0) throw new Error(`${flag} needs a positive number`);
+      return value;
+    };
+    if (flag === '--files') args.files = Math.round(num());
+    else if (flag === '--runs') args.runs = Math.round(num());
+    else if (flag === '--scale') {
+      args.scale = num();
+      args.scaling = true;
+    } else if (flag === '--scaling') args.scaling = true;
+    else if (flag === '--smoke') args.smoke = true;
+    else if (flag === '--seed') args.seed = Math.round(num());
+    else if (flag === '--json') args.json = argv[++i];
+    else if (flag === '--keep') args.keep = true;
+    else throw new Error(`unknown flag ${flag}`);
+  }
+  if (args.smoke) {
+    args.files = SMOKE_FILES;
+    args.runs = 1;
+  }
+  return args;
+}
+
+/** Runs `node --import rss-hook.mjs ...argv` and returns wall time, the child's peak RSS and its output. */
+function measure(argv, { cwd, env = {}, statsFile }) {
+  return new Promise((resolve, reject) => {
+    const start = performance.now();
+    const child = spawn(process.execPath, ['--import', pathToFileURL(path.join(here, 'rss-hook.mjs')).href, ...argv], {
+      cwd,
+      env: { ...process.env, ...env, BENCH_STATS_OUT: statsFile },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const stdout = [];
+    const stderr = [];
+    child.stdout.on('data', (chunk) => stdout.push(chunk));
+    child.stderr.on('data', (chunk) => stderr.push(chunk));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const ms = performance.now() - start;
+      const out = Buffer.concat(stdout).toString();
+      const err = Buffer.concat(stderr).toString();
+      let stats;
+      try {
+        stats = JSON.parse(readFileSync(statsFile, 'utf8'));
+      } catch {
+        return reject(new Error(`child wrote no stats (exit ${code}): ${argv.join(' ')}\n${err.slice(0, 2000)}`));
+      }
+      resolve({ ms, maxRSSKB: stats.maxRSSKB, code, stdout: out, stderr: err });
+    });
+  });
+}
+
+function median(values) {
+  const sorted = [...values].sort((x, y) => x - y);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/** ESLint's TIMING table: "Rule | Time (ms) | Relative" rows. */
+function parseTiming(stdout) {
+  const rows = [];
+  for (const line of stdout.split('\n')) {
+    const match = /^(\S+)\s*\|\s*([\d.]+)\s*\|\s*([\d.]+%)\s*$/.exec(line.trim());
+    if (match) rows.push({ rule: match[1], ms: Number(match[2]), relative: match[3] });
+  }
+  return rows;
+}
+
+function writeEslintConfigs(root) {
+  const parserUrl = import.meta.resolve('@typescript-eslint/parser');
+  const pluginUrl = pathToFileURL(path.join(repo, 'dist/src/index.js')).href;
+  const base = `{
+    files: ['**/*.{js,mjs,cjs,jsx,ts,mts,cts,tsx}'],
+    languageOptions: { parser, parserOptions: { ecmaFeatures: { jsx: true } } },
+    linterOptions: { reportUnusedDisableDirectives: 'off', reportUnusedInlineConfigs: 'off' },
+  }`;
+  const parseOnly = path.join(root, 'eslint.parse-only.config.mjs');
+  const withPlugin = path.join(root, 'eslint.plugin.config.mjs');
+  writeFileSync(parseOnly, `import parser from ${JSON.stringify(parserUrl)};\nexport default [${base}];\n`);
+  writeFileSync(
+    withPlugin,
+    `import parser from ${JSON.stringify(parserUrl)};\nimport plugin from ${JSON.stringify(pluginUrl)};\n` +
+      `export default [${base}, plugin.configs.recommended, { settings: { 'api-sunset': { now: '${NOW}' } } }];\n`,
+  );
+  return { parseOnly, withPlugin };
+}
+
+async function runCorpus(label, root, corpusDir, manifest, runs) {
+  const configs = writeEslintConfigs(root);
+  const eslintBin = path.join(repo, 'node_modules/eslint/bin/eslint.js');
+  const mainJs = path.join(repo, 'dist/src/cli/main.js');
+  const stats = path.join(root, 'stats.json');
+  const reportB = path.join(root, 'b-report.json');
+  const relCorpus = path.relative(root, corpusDir);
+  const kinds = {
+    a: () => measure([eslintBin, '--config', configs.parseOnly, '--no-warn-ignored', relCorpus], { cwd: root, statsFile: stats }),
+    b: () =>
+      measure([eslintBin, '--config', configs.withPlugin, '--no-warn-ignored', '--format', 'json', '--output-file', reportB, relCorpus], {
+        cwd: root,
+        statsFile: stats,
+        env: { TIMING: 'all' },
+      }),
+    c: () => measure([mainJs, 'check', relCorpus, '--format', 'json', '--fail-on', 'none', '--now', NOW], { cwd: root, statsFile: stats }),
+  };
+  const samples = { a: [], b: [], c: [] };
+  let timing = [];
+  let findingsB = 0;
+  let findingsC = 0;
+  let skippedC = 0;
+  for (let run = 1; run <= runs; run++) {
+    // Interleaved, so drift on the machine hits every mode alike.
+    for (const kind of ['a', 'b', 'c']) {
+      const result = await kinds[kind]();
+      // ESLint exits 1 when the plugin reports errors; 2 is a crash.
+      if (result.code !== 0 && !(kind === 'b' && result.code === 1)) {
+        throw new Error(`${label} (${kind}) exited ${result.code}\n${result.stderr.slice(0, 2000)}${result.stdout.slice(0, 2000)}`);
+      }
+      samples[kind].push(result);
+      if (kind === 'b') {
+        timing = parseTiming(result.stdout);
+        findingsB = JSON.parse(readFileSync(reportB, 'utf8')).reduce((n, file) => n + file.messages.length, 0);
+      }
+      if (kind === 'c') {
+        const report = JSON.parse(result.stdout);
+        findingsC = report.findings.length;
+        skippedC = report.skipped?.length ?? 0;
+      }
+      process.stderr.write(`  ${label} run ${run}/${runs} (${kind}): ${(result.ms / 1000).toFixed(2)} s, ${(result.maxRSSKB / 1024).toFixed(0)} MiB\n`);
+    }
+  }
+  const summary = {};
+  for (const kind of ['a', 'b', 'c']) {
+    const ms = median(samples[kind].map((s) => s.ms));
+    summary[kind] = { ms, samplesMs: samples[kind].map((s) => Math.round(s.ms)), maxRSSMiB: Math.max(...samples[kind].map((s) => s.maxRSSKB)) / 1024, filesPerSecond: manifest.files / (ms / 1000) };
+  }
+  return { label, manifest, runs, ...summary, timing, findingsB, findingsC, skippedC };
+}
+
+function verdict(ok) {
+  return ok ? 'PASS' : 'FAIL';
+}
+
+function printCorpus(result) {
+  const { manifest } = result;
+  console.log(`\nCorpus ${result.label}: ${manifest.files} files, ${manifest.lines} lines, ${manifest.apiFiles} files call the service (seed ${manifest.seed}); median of ${result.runs} run(s)`);
+  console.log('| Mode | Median (s) | Runs (s) | Files/s | Peak RSS (MiB) |');
+  console.log('|---|---:|---|---:|---:|');
+  const names = { a: '(a) ESLint, parser only, no rules', b: '(b) ESLint + api-sunset recommended', c: '(c) api-sunset check' };
+  for (const kind of ['a', 'b', 'c']) {
+    const r = result[kind];
+    console.log(`| ${names[kind]} | ${(r.ms / 1000).toFixed(2)} | ${r.samplesMs.map((ms) => (ms / 1000).toFixed(2)).join(', ')} | ${r.filesPerSecond.toFixed(0)} | ${r.maxRSSMiB.toFixed(0)} |`);
+  }
+  console.log(`| (d) type-aware mode vs @typescript-eslint/no-deprecated | not available (issue 7) | | | |`);
+  console.log(`Findings: (b) ${result.findingsB} messages, (c) ${result.findingsC} findings, ${result.skippedC} files skipped`);
+  if (result.timing.length) {
+    console.log('Per-rule time in (b), from TIMING=all (last run):');
+    for (const row of result.timing) console.log(`  ${row.rule}: ${row.ms.toFixed(1)} ms (${row.relative})`);
+  }
+}
+
+async function main() {
+  const args = parseArgs(process.argv.slice(2));
+  const root = mkdtempSync(path.join(os.tmpdir(), 'api-sunset-bench-'));
+  const results = { machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, node: process.version, platform: `${os.platform()} ${os.release()}` }, args, corpora: [] };
+  try {
+    console.log(`api-sunset bench: ${args.smoke ? 'smoke size, budgets not enforced' : `${args.files} files, ${args.runs} run(s)`}; ${results.machine.cpus} CPUs, Node ${process.version}; temp dir ${root}`);
+    const corpus1 = path.join(root, 'corpus-1x');
+    const manifest1 = generateCorpus({ dir: corpus1, files: args.files, seed: args.seed });
+    const one = await runCorpus('1x', root, corpus1, manifest1, args.runs);
+    results.corpora.push(one);
+    printCorpus(one);
+    rmSync(corpus1, { recursive: true, force: true });
+
+    let scaled;
+    if (args.scaling && !args.smoke) {
+      const corpusK = path.join(root, `corpus-${args.scale}x`);
+      const manifestK = generateCorpus({ dir: corpusK, files: Math.round(args.files * args.scale), seed: args.seed });
+      // One run at K×: at the default size and K = 10 each mode takes minutes.
+      scaled = await runCorpus(`${args.scale}x`, root, corpusK, manifestK, 1);
+      results.corpora.push(scaled);
+      printCorpus(scaled);
+    }
+
+    const ba = one.b.ms / one.a.ms;
+    const ca = one.c.ms / one.a.ms;
+    // Run i of each mode ran back to back, so per-run ratios show how much of a ratio is noise.
+    const paired = (kind) => one[kind].samplesMs.map((ms, i) => ms / one.a.samplesMs[i]);
+    console.log(`\nRatios (median b / median a): b/a = ${ba.toFixed(3)}, c/a = ${ca.toFixed(3)}`);
+    console.log(`Per-run ratios: b/a ${paired('b').map((r) => r.toFixed(3)).join(', ')}; c/a ${paired('c').map((r) => r.toFixed(3)).join(', ')}`);
+    const budgets = [
+      { name: 'b/a <= 1.10 (plugin over parse-only ESLint)', value: ba, ok: ba <= BUDGETS.ba },
+      { name: 'c/a <= 0.50 (CLI over parse-only ESLint)', value: ca, ok: ca <= BUDGETS.ca },
+      { name: 'd(ours)/d(no-deprecated) <= 1.0', value: undefined, ok: undefined, note: 'not measured: type-aware mode not available (issue 7)' },
+    ];
+    if (scaled) {
+      for (const kind of ['a', 'b', 'c']) {
+        const growth = scaled[kind].ms / scaled.manifest.files / (one[kind].ms / one.manifest.files);
+        budgets.push({ name: `growth linear, (${kind}) time per file at ${args.scale}x / 1x <= 1.5`, value: growth, ok: growth <= BUDGETS.growth });
+      }
+    } else {
+      budgets.push({ name: 'growth linear (time per file at Kx within 1.5x of 1x)', value: undefined, ok: undefined, note: 'not measured: pass --scaling (or --scale K)' });
+    }
+    results.budgets = budgets;
+    console.log('\nBudgets:');
+    for (const budget of budgets) {
+      const value = budget.value === undefined ? '' : ` = ${budget.value.toFixed(3)}`;
+      const state = budget.ok === undefined ? 'NOT MEASURED' : args.smoke ? `${verdict(budget.ok)} (smoke: not enforced)` : verdict(budget.ok);
+      console.log(`  ${state}  ${budget.name}${value}${budget.note ? ` (${budget.note})` : ''}`);
+    }
+    if (args.json) writeFileSync(args.json, `${JSON.stringify(results, null, 2)}\n`);
+    if (!args.smoke && budgets.some((budget) => budget.ok === false)) process.exitCode = 1;
+  } finally {
+    if (args.keep) console.log(`kept ${root}`);
+    else rmSync(root, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.stack : error);
+  process.exitCode = 2;
+});

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import bundledData from '../../data/schedule.json' with { type: 'json' };
-import type { Schedule, ScheduleFile, ScheduleItem } from './types.js';
+import type { Schedule, ScheduleFile, ScheduleItem, SchemaGraph } from './types.js';
 import { describeValue, validateSchedule, validateScheduleItem, validateSchedulePatch, type ScheduleProblem } from './validate.js';
 
 export type { ScheduleProblem } from './validate.js';
@@ -70,6 +70,7 @@ function fromFile(data: unknown, file: string): Schedule {
     apis: { client: { name: 'Client API', prefix: '/rest/api/v1' }, indexing: { name: 'Indexing API', prefix: '/api/index/v1' }, ...merged.apis },
     sdk: merged.sdk ?? { package: '@gleanwork/api-client' },
     endpoints: merged.endpoints ?? [],
+    schemas: merged.schemas ?? {},
     auth: merged.auth ?? {},
     items: merged.items,
   };
@@ -98,6 +99,7 @@ function mergeIntoBundled(patch: ScheduleFile, file: string): ScheduleFile {
     apis: { ...base.apis, ...patch.apis },
     sdk: { ...base.sdk, ...patch.sdk },
     endpoints: mergeEndpoints(base.endpoints, patch.endpoints ?? []),
+    schemas: mergeSchemas(base.schemas, patch.schemas ?? {}),
     auth: { ...base.auth, ...patch.auth },
     items,
   };
@@ -107,6 +109,13 @@ function mergeEndpoints<T extends { endpoint: string }>(base: T[], extra: T[]): 
   const byKey = new Map(base.map((e) => [e.endpoint, e]));
   for (const e of extra) byKey.set(e.endpoint, { ...byKey.get(e.endpoint), ...e });
   return [...byKey.values()];
+}
+
+/** An extension adds objects and properties; a property it names again points where it says. */
+function mergeSchemas(base: SchemaGraph, extra: SchemaGraph): SchemaGraph {
+  const merged: SchemaGraph = { ...base };
+  for (const [name, properties] of Object.entries(extra)) merged[name] = { ...base[name], ...properties };
+  return merged;
 }
 
 /** What JSON Schema cannot say: ids are unique, and an occurrence path ends in the item's field. */

@@ -30,6 +30,9 @@ export interface EndpointInfo {
   responseType?: string;
 }
 
+/** Schema object name → property → the object it leads to (`"ChatMessage[]"` for an array). */
+export type SchemaGraph = Record<string, Record<string, string>>;
+
 export interface AuthInfo {
   authorizationHeader?: { name: string; scheme?: string };
   actAsHeader?: { name: string; aliases?: string[] };
@@ -79,6 +82,7 @@ export interface ScheduleFile {
   apis?: Partial<Record<ApiName, ApiInfo>>;
   sdk?: SdkInfo;
   endpoints?: EndpointInfo[];
+  schemas?: SchemaGraph;
   auth?: AuthInfo;
   items: ScheduleItem[];
 }
@@ -89,6 +93,7 @@ export interface Schedule {
   apis: Record<ApiName, ApiInfo>;
   sdk: SdkInfo;
   endpoints: EndpointInfo[];
+  schemas: SchemaGraph;
   auth: AuthInfo;
   items: ScheduleItem[];
 }

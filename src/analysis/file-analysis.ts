@@ -1,9 +1,14 @@
 import { TSESTree, type TSESLint } from '@typescript-eslint/utils';
 import { catalogFor } from './catalog.js';
 import { evaluateCandidate, findEndpointUses, siteCandidates, stringRootOf, type Candidate } from './endpoint-uses.js';
-import type { Finding } from './findings.js';
+import type { FieldFinding, Finding } from './findings.js';
+import type { FieldContext } from './field-context.js';
 import { ValueFlow } from './flow.js';
+import { findRequestFields } from './request-fields.js';
 import { calleeText, findRequestSites, type RequestSite } from './requests.js';
+import { findResponseFields } from './response-fields.js';
+import { schemaIndexFor } from './schemas.js';
+import { SdkTypes } from './sdk-types.js';
 import type { Settings } from './settings.js';
 import { memberKey, propertyKeyName, StringEvaluator } from './strings.js';
 
@@ -46,7 +51,39 @@ function runAnalysis(sourceCode: Readonly<TSESLint.SourceCode>, filename: string
   for (const root of nodes.stringRoots) push(root, false);
   for (const node of nodes.urlPositions) push(node, true);
   candidates.push(...siteCandidates(sites));
-  return { findings: findEndpointUses(catalog, candidates, sites), sites };
+  const findings: Finding[] = findEndpointUses(catalog, candidates, sites);
+  const schemas = schemaIndexFor(settings.schedule);
+  // Field names are specific enough that a file without any of them has no field finding.
+  if ([...schemas.fieldNames].some((name) => sourceCode.text.includes(name))) {
+    const sdkTypes = new SdkTypes(sourceCode, settings.schedule.sdk, schemas);
+    if (sdkTypes.any || sites.some((site) => site.endpoint)) {
+      const context: FieldContext = {
+        sourceCode,
+        filename,
+        schemas,
+        sdkTypes,
+        strings,
+        flow,
+        sites,
+        annotated: nodes.annotated,
+        objectLiteral: (node) => strings.objectLiteral(node),
+      };
+      findings.push(...dedupe([...findRequestFields(context), ...findResponseFields(context)]));
+    }
+  }
+  return { findings, sites };
+}
+
+/** One finding per node and notice, however many ways the analysis reached it. */
+function dedupe(findings: FieldFinding[]): FieldFinding[] {
+  const seen = new Map<string, FieldFinding>();
+  for (const finding of findings) {
+    const key = `${finding.node.range.join(':')}:${finding.item.id}:${finding.item.notices.indexOf(finding.notice)}`;
+    const known = seen.get(key);
+    // A finding that knows its endpoint says more than the same finding reached through a type name.
+    if (!known || (!known.endpoint && finding.endpoint)) seen.set(key, finding);
+  }
+  return [...seen.values()];
 }
 
 interface CollectedNodes {
@@ -56,11 +93,13 @@ interface CollectedNodes {
   thisMembers: Map<string, TSESTree.MemberExpression[]>;
   /** Identifiers declared with a type annotation, by the annotation's type name. */
   typed: Map<string, TSESTree.Identifier[]>;
+  /** Where code names a type for a value: annotated bindings, `as`/`satisfies`, return types. */
+  annotated: TSESTree.Node[];
 }
 
 /** One walk over the tree gathers everything the detectors start from. */
 function collectNodes(sourceCode: Readonly<TSESLint.SourceCode>): CollectedNodes {
-  const collected: CollectedNodes = { stringRoots: [], urlPositions: [], calls: [], thisMembers: new Map(), typed: new Map() };
+  const collected: CollectedNodes = { stringRoots: [], urlPositions: [], calls: [], thisMembers: new Map(), typed: new Map(), annotated: [] };
   const keys = sourceCode.visitorKeys as Record<string, readonly string[] | undefined>;
   const stack: TSESTree.Node[] = [sourceCode.ast];
   while (stack.length > 0) {
@@ -80,6 +119,13 @@ function collectNodes(sourceCode: Readonly<TSESLint.SourceCode>): CollectedNodes
 
 function visit(node: TSESTree.Node, collected: CollectedNodes): void {
   switch (node.type) {
+    case TSESTree.AST_NODE_TYPES.TSAsExpression:
+    case TSESTree.AST_NODE_TYPES.TSSatisfiesExpression:
+    case TSESTree.AST_NODE_TYPES.FunctionDeclaration:
+    case TSESTree.AST_NODE_TYPES.FunctionExpression:
+    case TSESTree.AST_NODE_TYPES.ArrowFunctionExpression:
+      if (node.type === TSESTree.AST_NODE_TYPES.TSAsExpression || node.type === TSESTree.AST_NODE_TYPES.TSSatisfiesExpression || node.returnType) collected.annotated.push(node);
+      return;
     case TSESTree.AST_NODE_TYPES.Literal:
       if (typeof node.value === 'string' && isStringRoot(node)) collected.stringRoots.push(node);
       return;
@@ -142,6 +188,7 @@ function addUrlPosition(node: TSESTree.Node, collected: CollectedNodes): void {
 /** Parameters and variables annotated with a named type (`glean: Glean`), by the type's local name. */
 function collectTyped(node: TSESTree.Identifier, collected: CollectedNodes): void {
   const annotation = node.typeAnnotation?.typeAnnotation;
+  if (annotation) collected.annotated.push(node);
   if (annotation?.type === TSESTree.AST_NODE_TYPES.TSTypeReference && annotation.typeName.type === TSESTree.AST_NODE_TYPES.Identifier) {
     const name = annotation.typeName.name;
     collected.typed.set(name, [...(collected.typed.get(name) ?? []), node]);

@@ -1,5 +1,6 @@
-import type { TSESTree } from '@typescript-eslint/utils';
-import type { Notice, ScheduleItem } from '../schedule/types.js';
+import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
+import type { Direction, Notice, ScheduleItem } from '../schedule/types.js';
+import type { KnownEndpoint } from './catalog.js';
 
 /** A use of a deprecated endpoint: a path in a string, a request to it, or an SDK call. */
 export interface EndpointFinding {
@@ -11,4 +12,32 @@ export interface EndpointFinding {
   via?: string;
 }
 
-export type Finding = EndpointFinding;
+export type FixFunction = (fixer: TSESLint.RuleFixer) => TSESLint.RuleFix | TSESLint.RuleFix[];
+
+/** An editor quick fix: what it does, in words, and the edit. */
+export interface Suggestion {
+  /** One sentence shown in the editor's quick-fix menu. */
+  description: string;
+  fix: FixFunction;
+}
+
+/** A deprecated field written into a request body or read from a response. */
+export interface FieldFinding {
+  kind: 'field';
+  /** The key, the property name of a member access, or the destructured key. */
+  node: TSESTree.Node;
+  item: ScheduleItem;
+  notice: Notice;
+  direction: Direction;
+  /** The schema object the field was found on (`SearchResultSnippet`). */
+  owner: string;
+  /** The endpoint the body goes to or comes from, when the analysis knows it (not for typed values). */
+  endpoint?: KnownEndpoint;
+  /** The safe rewrite `--fix` applies. */
+  fix?: FixFunction;
+  suggestions?: Suggestion[];
+  /** Why a rewrite the migration normally allows is not offered here, as a sentence. */
+  unfixable?: string;
+}
+
+export type Finding = EndpointFinding | FieldFinding;

@@ -16,12 +16,17 @@ export function messageData(finding: Finding, status: ItemStatus): MessageData {
     subject: subjectOf(finding),
     date: finding.item.removal,
     days: describeDays(status.daysLeft),
-    advice: adviceOf(finding.notice),
+    advice: adviceOf(finding.notice) + (finding.kind === 'field' && finding.unfixable ? ` Not fixed automatically: ${finding.unfixable}.` : ''),
   };
 }
 
 function subjectOf(finding: Finding): string {
   const { item } = finding;
+  if (finding.kind === 'field') {
+    const field = `${finding.owner}.${item.field}`;
+    // A typed value's endpoint is unknown: name the endpoint the schedule files the field under.
+    return finding.endpoint ? `${field} in the ${finding.endpoint.method} ${finding.endpoint.path} ${finding.direction}` : `${field} (deprecated on ${item.endpoint})`;
+  }
   return finding.via ? `${item.endpoint} (called by the SDK's ${finding.via}())` : item.endpoint;
 }
 

@@ -11,6 +11,9 @@ export interface SunsetRuleOptions {
   ignore: string[];
 }
 
+/** Every suggestion describes itself in its data, so one message id serves them all. */
+const SUGGESTION = 'suggestion';
+
 const createRule = ESLintUtils.RuleCreator((name) => `https://github.com/api-sunset/eslint-plugin-api-sunset/blob/main/docs/rules/${name}.md`);
 
 /**
@@ -23,14 +26,16 @@ export function createSunsetRule<MessageIds extends string>(definition: {
   statuses: Partial<Record<Status, MessageIds>>;
   messages: Record<MessageIds, string>;
 }) {
-  return createRule<[SunsetRuleOptions], MessageIds>({
+  return createRule<[SunsetRuleOptions], MessageIds | typeof SUGGESTION>({
     name: definition.name,
     meta: {
       type: 'problem',
       docs: { description: definition.description },
+      fixable: 'code',
+      hasSuggestions: true,
       // ESLint 10 reads defaults from meta; RuleCreator's top-level defaultOptions serve typescript-eslint.
       defaultOptions: [{ ignore: [] }],
-      messages: definition.messages,
+      messages: { ...definition.messages, [SUGGESTION]: '{{description}}' },
       schema: [
         {
           type: 'object',
@@ -62,7 +67,14 @@ export function createSunsetRule<MessageIds extends string>(definition: {
             const messageId = definition.statuses[status.status];
             if (!messageId) continue;
             const data = messageData(finding, status);
-            context.report({ node: finding.node, messageId, data });
+            const fixes = finding.kind === 'field' ? finding : undefined;
+            context.report({
+              node: finding.node,
+              messageId,
+              data,
+              fix: fixes?.fix ?? null,
+              suggest: fixes?.suggestions?.map(({ description, fix }) => ({ messageId: SUGGESTION, data: { description }, fix })) ?? null,
+            });
             record(context, ruleId, finding, status, definition.messages[messageId], data);
           }
         },
@@ -98,6 +110,6 @@ function record(
     endLine: loc.end.line,
     endColumn: loc.end.column + 1,
     message: template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, key: string) => data[key] ?? ''),
-    fix: 'none',
+    fix: finding.kind === 'field' && finding.fix ? 'auto' : finding.kind === 'field' && finding.suggestions?.length ? 'suggestion' : 'none',
   });
 }

@@ -1,0 +1,150 @@
+import { TSESTree, type TSESLint } from '@typescript-eslint/utils';
+import type { KnownEndpoint } from './catalog.js';
+import type { FieldFinding, Suggestion } from './findings.js';
+import { asCallee, moveMember, movePatternKey, quoteOf, removeProperty, renameKey, renameMember, replaceMember, replaceProperty } from './field-fixes.js';
+import type { DeprecatedField } from './schemas.js';
+import { propertyKeyName } from './strings.js';
+
+/** Where a deprecated field was met, which decides which rewrites are possible. */
+export type FieldUse =
+  /** A key of an object literal sent in a request (or written with `obj.field = v`). */
+  | { kind: 'request-key'; property: TSESTree.Property }
+  | { kind: 'request-assign'; member: TSESTree.MemberExpression; value: TSESTree.Node }
+  /** A property read from a response. */
+  | { kind: 'response-read'; member: TSESTree.MemberExpression }
+  /** A key destructured from a response. */
+  | { kind: 'response-destructure'; property: TSESTree.Property };
+
+export interface MigrationContext {
+  sourceCode: Readonly<TSESLint.SourceCode>;
+  /** The object literal an expression evaluates to, when it is one written in this file. */
+  objectLiteral(node: TSESTree.Node): TSESTree.ObjectExpression | undefined;
+}
+
+type Rewrites = Pick<FieldFinding, 'fix' | 'suggestions' | 'unfixable'>;
+
+/**
+ * The rewrites a finding offers, from its notice's migration: autofixes only where the schedule
+ * calls the rename or move safe and this use keeps it safe, suggestions where the new shape is
+ * plausible but not provably equivalent, and otherwise the reason in words.
+ */
+export function rewritesFor(context: MigrationContext, field: DeprecatedField, use: FieldUse): Rewrites {
+  const { migration } = field.notice;
+  const to = migration.to;
+  if ((migration.action === 'rename' || migration.action === 'move') && to && field.migrates) {
+    return migration.fix === 'auto' ? safeRewrite(context, field, use, to) : {};
+  }
+  if (migration.fix !== 'suggestion') return {};
+  return { suggestions: reshapeSuggestions(context, field, use) };
+}
+
+function safeRewrite(context: MigrationContext, field: DeprecatedField, use: FieldUse, to: string): Rewrites {
+  const { sourceCode } = context;
+  const { migration } = field.notice;
+  const blockers = migration.unlessSibling ?? [];
+  switch (use.kind) {
+    case 'request-key': {
+      const object = use.property.parent as TSESTree.ObjectExpression;
+      if (migration.action !== 'rename') return {};
+      if (hasKey(object, to)) return { unfixable: `${to} is already set in this object` };
+      const blocked = blockers.length > 0 ? blockedByValue(context, use.property.value, blockers, to) : undefined;
+      if (blocked) return { unfixable: blocked };
+      const fix = renameKey(sourceCode, use.property, to);
+      return fix ? { fix } : {};
+    }
+    case 'request-assign': {
+      if (migration.action !== 'rename') return {};
+      const blocked = blockers.length > 0 ? blockedByValue(context, use.value, blockers, to) : undefined;
+      if (blocked) return { unfixable: blocked };
+      const fix = renameMember(use.member, to, { write: true });
+      return fix ? { fix } : {};
+    }
+    case 'response-read': {
+      if (blockers.length > 0 && !readsOnlyOtherKeys(use.member, blockers)) {
+        return { unfixable: `the value may be used for ${blockers.join(', ')}, which ${to} does not have` };
+      }
+      const fix = migration.action === 'move' ? moveMember(use.member, to) : renameMember(use.member, to);
+      return fix ? { fix } : {};
+    }
+    case 'response-destructure': {
+      const fix = migration.action === 'move' ? movePatternKey(sourceCode, use.property, to) : renameKey(sourceCode, use.property, to);
+      const description = migration.action === 'move' ? `Destructure ${field.property} from ${to} instead.` : `Rename ${field.property} to ${to} (the local name stays).`;
+      return fix ? { suggestions: [{ description, fix }], unfixable: 'destructuring is rewritten only as a suggestion' } : {};
+    }
+  }
+}
+
+/** The replacements whose shape differs from the old field's: offered for review, never applied by `--fix`. */
+function reshapeSuggestions(context: MigrationContext, field: DeprecatedField, use: FieldUse): Suggestion[] | undefined {
+  const { sourceCode } = context;
+  const { migration } = field.notice;
+  if (use.kind === 'request-key') {
+    const property = use.property;
+    if (migration.to === 'relationType') return negationSuggestion(context, property);
+    if (migration.to === 'reacts' && property.kind === 'init' && !property.method) {
+      const value = asCallee(sourceCode, property.value);
+      return [{ description: `Send reacts as Reaction objects built from the reaction types.`, fix: replaceProperty(property, `reacts: ${value}.map((type) => ({ type }))`) }];
+    }
+    if (migration.action === 'remove') return [{ description: `Remove the ${field.property} property.`, fix: removeProperty(sourceCode, property) }];
+    return undefined;
+  }
+  if (use.kind === 'response-read') {
+    if (migration.to === 'reacts') {
+      const fix = replaceMember(sourceCode, use.member, (object, dot) => `${object}${dot}reacts?.map((r) => r.type)`);
+      return fix && [{ description: 'Read the reaction types from reacts.', fix }];
+    }
+    if (migration.to === 'fragments[].citation') {
+      const fix = replaceMember(sourceCode, use.member, (object, dot) => `(${object}${dot}fragments ?? []).flatMap((f) => (f.citation ? [f.citation] : []))`);
+      return fix && [{ description: 'Collect the citations from the message fragments.', fix }];
+    }
+  }
+  return undefined;
+}
+
+/** `isNegated: true` most likely means `relationType: 'NOT_EQUALS'`; `isNegated: false` is the default and can go. */
+function negationSuggestion(context: MigrationContext, property: TSESTree.Property): Suggestion[] | undefined {
+  const value = property.value;
+  if (value.type !== TSESTree.AST_NODE_TYPES.Literal || typeof value.value !== 'boolean') return undefined;
+  if (!value.value) return [{ description: 'Remove isNegated: false (equality is the default).', fix: removeProperty(context.sourceCode, property) }];
+  if (hasKey(property.parent as TSESTree.ObjectExpression, 'relationType')) return undefined;
+  const quote = quoteOf(context.sourceCode);
+  return [{ description: `Replace isNegated: true with relationType: ${quote}NOT_EQUALS${quote} (the likely equivalent; check it).`, fix: replaceProperty(property, `relationType: ${quote}NOT_EQUALS${quote}`) }];
+}
+
+function hasKey(object: TSESTree.ObjectExpression | TSESTree.ObjectPattern, key: string): boolean {
+  return object.properties.some((property) => property.type === TSESTree.AST_NODE_TYPES.Property && propertyKeyName(property) === key);
+}
+
+/** A renamed object's value must not carry keys the new type lacks, and the analysis must see all of its keys. */
+function blockedByValue(context: MigrationContext, value: TSESTree.Node, blockers: string[], to: string): string | undefined {
+  const object = context.objectLiteral(value);
+  if (!object) return `the value is not an object literal here, so it may set ${blockers.join(', ')}, which ${to} does not have`;
+  const present = blockers.filter((key) => hasKey(object, key));
+  if (present.length > 0) return `the object sets ${present.join(', ')}, which ${to} does not have`;
+  if (object.properties.some((property) => property.type === TSESTree.AST_NODE_TYPES.SpreadElement)) {
+    return `the object spreads another value, which may set ${blockers.join(', ')}`;
+  }
+  return undefined;
+}
+
+/** `x.externalSharingOptions.enabled`: the renamed value is only read for keys the new type also has. */
+function readsOnlyOtherKeys(member: TSESTree.MemberExpression, blockers: string[]): boolean {
+  let node: TSESTree.Node = member;
+  while (node.parent?.type === TSESTree.AST_NODE_TYPES.TSNonNullExpression) node = node.parent;
+  const parent = node.parent;
+  if (parent?.type !== TSESTree.AST_NODE_TYPES.MemberExpression || parent.object !== node) return false;
+  const key = parent.computed ? (parent.property.type === TSESTree.AST_NODE_TYPES.Literal ? String(parent.property.value) : undefined) : (parent.property as TSESTree.Identifier).name;
+  return key !== undefined && !blockers.includes(key) && !(parent.parent?.type === TSESTree.AST_NODE_TYPES.AssignmentExpression && parent.parent.left === parent);
+}
+
+/** A finding for a deprecated field met at a use, with the rewrites that use allows. */
+export function fieldFinding(
+  context: MigrationContext,
+  field: DeprecatedField,
+  use: FieldUse,
+  endpoint: KnownEndpoint | undefined,
+): FieldFinding {
+  const node = use.kind === 'request-key' || use.kind === 'response-destructure' ? use.property.key : use.member.property;
+  const direction = use.kind === 'request-key' || use.kind === 'request-assign' ? 'request' : 'response';
+  return { kind: 'field', node, item: field.item, notice: field.notice, direction, owner: field.owner, ...(endpoint ? { endpoint } : {}), ...rewritesFor(context, field, use) };
+}

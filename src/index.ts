@@ -16,7 +16,9 @@ const plugin: Plugin = {
 
 /**
  * Removed and imminent items break builds; items still scheduled only warn, so a CI gate fails on
- * what is broken or about to break and nobody edits dates in their config.
+ * what is broken or about to break and nobody edits dates in their config. A token in the source
+ * is an incident already; a missing Content-Type is a spec violation whose outcome the spec does
+ * not state, so it warns. The act-as and scope rules need to know the token, so they stay off.
  */
 plugin.configs.recommended = {
   name: 'api-sunset/recommended',
@@ -24,6 +26,8 @@ plugin.configs.recommended = {
   rules: {
     'api-sunset/no-removed-api': 'error',
     'api-sunset/no-deprecated-api': 'warn',
+    'api-sunset/no-hardcoded-token': 'error',
+    'api-sunset/require-json-content-type': 'warn',
   },
 };
 

@@ -5,6 +5,7 @@ import { CHECK_HELP, runCheck } from './check-command.js';
 import { FIX_HELP, runFix } from './fix-command.js';
 import { EXIT_OK, EXIT_USAGE, UsageError, type CliIo } from './io.js';
 import { runSchedule, SCHEDULE_HELP } from './schedule-command.js';
+import { runScopes, SCOPES_HELP } from './scopes-command.js';
 
 const HELP = `Usage: api-sunset <command> [options]
 
@@ -15,6 +16,7 @@ Commands:
   check       find every use of a deprecated or removed item (the CI gate)
   fix         apply the automatic fixes and list what is left to migrate by hand
   schedule    print the deprecation timeline
+  scopes      print the smallest set of token scopes the code needs
 
 Run "api-sunset <command> --help" for a command's options.
 `;
@@ -25,6 +27,7 @@ const COMMANDS: Record<string, { run: Command; help: string }> = {
   check: { run: runCheck, help: CHECK_HELP },
   fix: { run: runFix, help: FIX_HELP },
   schedule: { run: runSchedule, help: SCHEDULE_HELP },
+  scopes: { run: runScopes, help: SCOPES_HELP },
 };
 
 /** The whole CLI as a function of its arguments and IO: the process wrapper below only binds them. */

@@ -1,0 +1,54 @@
+import { statSync } from 'node:fs';
+import path from 'node:path';
+import parser from '@typescript-eslint/parser';
+import type { TSESLint } from '@typescript-eslint/utils';
+import { type ESLint, Linter } from 'eslint';
+import type { Settings } from '../analysis/settings.js';
+import { collectEndpointUses, type EndpointUse } from '../tokens/scope-uses.js';
+import { commonDirectory } from './lint-runner.js';
+
+export type CollectResult = { uses: EndpointUse[] } | { failure: { message: string; line?: number; column?: number } };
+
+/**
+ * Parses files the way `check` does (same parser and JSX handling, no user config) and reads the
+ * endpoint uses from the shared analysis. ESLint's Linter does the parsing and scope analysis;
+ * a private rule hands the source code over.
+ */
+export function createEndpointUseCollector(settings: Settings, roots: string[]): (file: string, text: string) => CollectResult {
+  let collected: EndpointUse[] = [];
+  const collector: TSESLint.RuleModule<never> = {
+    defaultOptions: [],
+    meta: { type: 'problem', messages: {}, schema: [] },
+    create(context) {
+      return {
+        Program() {
+          collected = collectEndpointUses(context.sourceCode, context.physicalFilename, settings);
+        },
+      };
+    },
+  };
+  // Files outside the Linter's cwd match no config, so it is the deepest directory holding every root.
+  const cwd = commonDirectory(roots.map((root) => (statSync(root).isDirectory() ? root : path.dirname(root))));
+  const linter = new Linter({ configType: 'flat', cwd });
+  const config: Linter.Config[] = [
+    {
+      files: ['**/*.{js,mjs,cjs,jsx,ts,mts,cts,tsx}'],
+      languageOptions: { parser: parser as Linter.Parser, parserOptions: { ecmaFeatures: { jsx: true } } },
+      linterOptions: { noInlineConfig: true, reportUnusedDisableDirectives: 'off', reportUnusedInlineConfigs: 'off' },
+      plugins: { scopes: { rules: { collect: collector } } as unknown as ESLint.Plugin },
+      rules: { 'scopes/collect': 'error' },
+    },
+  ];
+  return (file, text) => {
+    collected = [];
+    let messages: Linter.LintMessage[];
+    try {
+      messages = linter.verify(text, config, { filename: file });
+    } catch (error) {
+      return { failure: { message: `api-sunset could not analyse this file (please report this): ${error instanceof Error ? error.message.split('\n')[0] : String(error)}` } };
+    }
+    const fatal = messages.find((message) => message.fatal);
+    if (fatal) return { failure: { message: fatal.message, ...(fatal.line ? { line: fatal.line, column: fatal.column } : {}) } };
+    return { uses: collected };
+  };
+}

@@ -1,0 +1,51 @@
+import { ESLintUtils, type TSESLint } from '@typescript-eslint/utils';
+import { mayContainFinding } from '../analysis/gate.js';
+import { readSettings, type Settings } from '../analysis/settings.js';
+import { authSchemeFor } from './auth.js';
+import { tokensOf, type TokenFile } from './file-tokens.js';
+
+export const createTokenRule = ESLintUtils.RuleCreator((name) => `https://github.com/api-sunset/eslint-plugin-api-sunset/blob/main/docs/rules/${name}.md`);
+
+type Context = Readonly<TSESLint.RuleContext<string, readonly unknown[]>>;
+
+/**
+ * The settings, and access to the file's token analysis when the file can hold a finding at all:
+ * files that mention neither the API nor (with `actAs`) the act-as header get no listeners. The
+ * analysis itself runs when a listener first asks for it, once per file for all token rules.
+ */
+export function tokenFileFor(context: Context, options: { actAs?: boolean } = {}): { settings: Settings; tokens: (() => TokenFile) | undefined } {
+  const settings = readSettings(context.settings, context.cwd);
+  const { sourceCode } = context;
+  const relevant = mentionsApi(sourceCode, settings) || (options.actAs === true && authSchemeFor(settings.schedule).actAsMention?.test(sourceCode.text) === true);
+  if (!relevant) return { settings, tokens: undefined };
+  return { settings, tokens: () => tokensOf(sourceCode, context.physicalFilename, settings) };
+}
+
+const gates = new WeakMap<object, { settings: Settings; passes: boolean }>();
+
+/** The text check, once per file for all token rules (ESLint hands every rule the same SourceCode). */
+function mentionsApi(sourceCode: Context['sourceCode'], settings: Settings): boolean {
+  let gate = gates.get(sourceCode);
+  if (gate?.settings !== settings) {
+    gate = { settings, passes: mayContainFinding(sourceCode.text, settings) };
+    gates.set(sourceCode, gate);
+  }
+  return gate.passes;
+}
+
+/** Token type names must come from the schedule's data, like scopes. */
+export function checkTokenType(tokenType: string | undefined, settings: Settings, rule: string): void {
+  const known = authSchemeFor(settings.schedule).tokenTypes;
+  if (tokenType !== undefined && !known.has(tokenType)) {
+    throw new Error(`api-sunset/${rule}: unknown token type in "tokenType": ${tokenType}. Known token types: ${[...known.keys()].join(', ')}.`);
+  }
+}
+
+/** Scope names must come from the schedule's data: a typo would otherwise silently report every request, or none. */
+export function checkScopeNames(scopes: readonly string[], settings: Settings, rule: string): void {
+  const known = authSchemeFor(settings.schedule).scopes;
+  const unknown = scopes.filter((scope) => !known.has(scope));
+  if (unknown.length > 0) {
+    throw new Error(`api-sunset/${rule}: unknown scope${unknown.length > 1 ? 's' : ''} in "scopes": ${unknown.join(', ')}. Known scopes: ${[...known.keys()].join(', ')}.`);
+  }
+}

@@ -1,0 +1,109 @@
+import { TSESTree, type TSESLint } from '@typescript-eslint/utils';
+import { catalogFor, type KnownEndpoint } from '../analysis/catalog.js';
+import { stringRootOf } from '../analysis/endpoint-uses.js';
+import { analyzeFile } from '../analysis/file-analysis.js';
+import { identifyEndpoint } from '../analysis/requests.js';
+import type { Settings } from '../analysis/settings.js';
+import { flatten, isTextPiece, StringEvaluator } from '../analysis/strings.js';
+import type { ApiName } from '../schedule/types.js';
+
+/** One place in a file that needs an endpoint: a request to it, or its full path written in a string. */
+export interface EndpointUse {
+  /** `POST /rest/api/v1/search`; a path alone when the method is not known (`/rest/api/v1/listcollections`). */
+  endpoint: string;
+  api: ApiName | undefined;
+  /** The endpoint's scope in the data; undefined when the data names none. */
+  scope: string | undefined;
+  line: number;
+  column: number;
+  via: 'request' | 'path';
+}
+
+/**
+ * Everything in a file that shows which endpoints the code calls. Requests come from the shared
+ * analysis; a full endpoint path in a string counts too, because real code keeps its paths in a
+ * constants module and calls them through a client created in another file, which one file's
+ * analysis cannot connect. A path under an API prefix that names no known endpoint is kept, with
+ * no scope: the administrator has to look it up.
+ */
+export function collectEndpointUses(sourceCode: Readonly<TSESLint.SourceCode>, filename: string, settings: Settings): EndpointUse[] {
+  const catalog = catalogFor(settings.schedule);
+  const uses: EndpointUse[] = [];
+  const sitePieces = new Set<TSESTree.Node>();
+  const prefixes = Object.entries(settings.schedule.apis).map(([api, info]) => ({ api: api as ApiName, prefix: info.prefix.replace(/\/$/, '') }));
+  for (const site of analyzeFile(sourceCode, filename, settings).sites) {
+    for (const piece of site.url ?? []) if (isTextPiece(piece)) sitePieces.add(piece.origin);
+    const at = (site.urlNode ?? site.sdk?.callee ?? site.call).loc.start;
+    if (site.endpoint) {
+      uses.push({ endpoint: label(catalog.endpoints, site.endpoint, true), api: site.endpoint.info.api, scope: site.endpoint.info.scope, line: at.line, column: at.column + 1, via: 'request' });
+      continue;
+    }
+    const unknown = site.url && unknownPath(flatten(site.url).text, prefixes);
+    if (unknown) uses.push({ endpoint: site.method ? `${site.method} ${unknown.path}` : unknown.path, api: unknown.api, scope: undefined, line: at.line, column: at.column + 1, via: 'request' });
+  }
+  const strings = new StringEvaluator(sourceCode);
+  for (const root of stringRoots(sourceCode)) {
+    const pattern = strings.evaluate(root);
+    if (!pattern || pattern.some((piece) => isTextPiece(piece) && sitePieces.has(piece.origin))) continue;
+    const at = root.loc.start;
+    const endpoint = identifyEndpoint(catalog, pattern, undefined);
+    if (endpoint) {
+      uses.push({ endpoint: label(catalog.endpoints, endpoint, false), api: endpoint.info.api, scope: endpoint.info.scope, line: at.line, column: at.column + 1, via: 'path' });
+      continue;
+    }
+    const unknown = unknownPath(flatten(pattern).text, prefixes);
+    if (unknown) uses.push({ endpoint: unknown.path, api: unknown.api, scope: undefined, line: at.line, column: at.column + 1, via: 'path' });
+  }
+  return uses;
+}
+
+/** `METHOD path`, unless the method is a guess: a path written in a string may be any of the endpoints that share it. */
+function label(endpoints: KnownEndpoint[], endpoint: KnownEndpoint, methodKnown: boolean): string {
+  const shared = endpoints.filter((candidate) => candidate.path === endpoint.path).length > 1;
+  return shared && !methodKnown ? endpoint.path : `${endpoint.method} ${endpoint.path}`;
+}
+
+/** A service path the data does not know, written out to its end: `https://x/rest/api/v1/listcollections`. */
+function unknownPath(text: string, prefixes: { api: ApiName; prefix: string }[]): { api: ApiName; path: string } | undefined {
+  for (const { api, prefix } of prefixes) {
+    const at = text.indexOf(`${prefix}/`);
+    if (at < 0) continue;
+    const rest = text.slice(at + prefix.length);
+    const match = /^(?:\/[\w.-]+)+\/?/.exec(rest);
+    // A path that goes on with an unknown part (`/rest/api/v1/${name}`) names no endpoint we could look up.
+    const next = match ? rest[match[0].length] : undefined;
+    if (match && (next === undefined || next === '?' || next === '#')) return { api, path: prefix + match[0].replace(/\/$/, '') };
+  }
+  return undefined;
+}
+
+/** The outermost string expressions of the file, leaving out module specifiers and object keys. */
+function stringRoots(sourceCode: Readonly<TSESLint.SourceCode>): TSESTree.Node[] {
+  const roots: TSESTree.Node[] = [];
+  const keys = sourceCode.visitorKeys as Record<string, readonly string[] | undefined>;
+  const stack: TSESTree.Node[] = [sourceCode.ast];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    const stringy =
+      (node.type === TSESTree.AST_NODE_TYPES.Literal && typeof node.value === 'string') ||
+      node.type === TSESTree.AST_NODE_TYPES.TemplateLiteral ||
+      (node.type === TSESTree.AST_NODE_TYPES.BinaryExpression && node.operator === '+');
+    if (stringy && stringRootOf(node) === node && !isSpecifierOrKey(node)) roots.push(node);
+    for (const key of keys[node.type] ?? []) {
+      const child = (node as unknown as Record<string, unknown>)[key];
+      if (Array.isArray(child)) {
+        for (const item of child) if (item && typeof item === 'object') stack.push(item as TSESTree.Node);
+      } else if (child && typeof child === 'object') {
+        stack.push(child as TSESTree.Node);
+      }
+    }
+  }
+  return roots.sort((a, b) => a.range[0] - b.range[0]);
+}
+
+function isSpecifierOrKey(node: TSESTree.Node): boolean {
+  const parent = node.parent;
+  if (!parent) return true;
+  if ('source' in parent && parent.source === node) return true;
+  return (parent.type === TSESTree.AST_NODE_TYPES.Property || parent.type === TSESTree.AST_NODE_TYPES.PropertyDefinition) && parent.key === node && !parent.computed;
+}

@@ -31,6 +31,13 @@ export interface Catalog {
   sdkFunctions: Map<string, SdkCallTarget>;
   /** Strings at least one of which a file must contain to hold any finding. */
   gateWords: string[];
+  /**
+   * Each endpoint's path relative to its API prefix (`/getanswer`, `/governance/data/policies/`),
+   * at the start of a string or right after `${…}`: all that a call through a client imported from
+   * a sibling module (`clientApi.get(\`/governance/data/policies/${id}\`)`) shows of the service.
+   * The gate counts it only next to a relative import. Undefined when no endpoint has a prefix.
+   */
+  relativePaths?: RegExp;
 }
 
 /** The character that stands for an unknown part of a string (an expression we could not evaluate). */
@@ -88,7 +95,26 @@ function buildCatalog(schedule: Schedule): Catalog {
     // `glean.client.answers.list(…)` on a client imported from a sibling module names neither the package nor a path.
     ...[...sdkMethods.keys()].map((method) => method.split('.').slice(-2).join('.')),
   ];
-  return { schedule, endpoints, sdkMethods, sdkFunctions, gateWords: [...new Set(gateWords)] };
+  return { schedule, endpoints, sdkMethods, sdkFunctions, gateWords: [...new Set(gateWords)], relativePaths: relativePathsPattern(schedule, endpoints) };
+}
+
+/**
+ * `/rest/api/v1/governance/data/policies/{id}` → "governance/data/policies/": the literal part of
+ * each path after its API's prefix, up to the first parameter. They match only right after a quote,
+ * a backtick or the `}` of `${…}` and with their leading slash (`'/search'`, `` `${API}/chat` ``),
+ * because `search` and `chat` alone are everywhere (`https://search.vendor.io`, `type: 'search'`).
+ */
+function relativePathsPattern(schedule: Schedule, endpoints: KnownEndpoint[]): RegExp | undefined {
+  const relative = new Set<string>();
+  for (const endpoint of endpoints) {
+    const prefix = schedule.apis[endpoint.info.api]?.prefix.replace(/\/$/, '');
+    if (!prefix || !endpoint.path.startsWith(`${prefix}/`)) continue;
+    const literal = endpoint.path.slice(prefix.length + 1).split('{')[0]!;
+    if (literal) relative.add(literal);
+  }
+  if (relative.size === 0) return undefined;
+  const alternatives = [...relative].sort((a, b) => b.length - a.length).map((text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return new RegExp(`[\`'"}]/(?:${alternatives.join('|')})(?![\\w-])`);
 }
 
 /**

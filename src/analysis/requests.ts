@@ -3,7 +3,8 @@ import { HOLE, type Catalog, type KnownEndpoint } from './catalog.js';
 import type { ValueFlow } from './flow.js';
 import { isSdkClientExport } from './sdk-modules.js';
 import type { WrapperSetting } from './settings.js';
-import { flatten, isMethodCall, joinUrl, propertyKeyName, type StringEvaluator, type StringPattern, unwrap } from './strings.js';
+import { siblingHttpClient, siblingStringValue, type SiblingPiece } from './sibling-modules.js';
+import { flatten, type ImportResolver, isMethodCall, joinUrl, propertyKeyName, StringEvaluator, type StringPattern, unwrap } from './strings.js';
 
 const { ReferenceTracker } = ASTUtils;
 const { CALL, CONSTRUCT, ESM } = ReferenceTracker;
@@ -22,6 +23,13 @@ export interface RequestSite {
   url?: StringPattern;
   /** Whether a base URL, prefix or config outside the path argument contributed to `url`. */
   hasBase: boolean;
+  /**
+   * The URL with values imported from sibling modules filled in (`PATHS.USER_COUNT` from
+   * `'../paths.js'`), set when `url` alone does not identify the endpoint and this does. It is what
+   * identified `endpoint`; endpoint findings never read it (a path is reported in the module that
+   * writes it, not again at each use). Its pieces' origin is the importing expression in this file.
+   */
+  importedUrl?: StringPattern;
   endpoint?: KnownEndpoint;
   method?: string;
   /** The request body object expression, with `JSON.stringify(…)` unwrapped. */
@@ -119,11 +127,24 @@ export interface RequestContext {
   typed: Map<string, TSESTree.Identifier[]>;
 }
 
+/** A site as the builders make it: with the base URL its `url` was joined to, for the imported-value retry. */
+type DraftSite = RequestSite & { base?: StringPattern };
+
 /** Every request to a service endpoint this file makes that the analysis can see. */
 export function findRequestSites(context: RequestContext): RequestSite[] {
   const sites = new Map<TSESTree.CallExpression, RequestSite>();
-  const add = (site: RequestSite | undefined) => {
-    if (site && !sites.has(site.call)) sites.set(site.call, { ...site, endpoint: site.endpoint ?? identifyEndpoint(context.catalog, site.url, site.method) });
+  const imports = new ImportedValues(context);
+  const add = (draft: DraftSite | undefined) => {
+    if (!draft || sites.has(draft.call)) return;
+    const { base, ...site } = draft;
+    site.endpoint ??= identifyEndpoint(context.catalog, site.url, site.method);
+    // The path may come from a sibling module (`url: PATHS.USER_COUNT`): look there before giving up.
+    if (!site.endpoint && site.urlNode) {
+      const importedUrl = imports.url(site.urlNode, base);
+      const endpoint = identifyEndpoint(context.catalog, importedUrl, site.method);
+      if (endpoint) Object.assign(site, { importedUrl, endpoint });
+    }
+    sites.set(site.call, site);
   };
   const tracker = new ReferenceTracker(withImplicitGlobals(context.sourceCode.getScope(context.sourceCode.ast)));
 
@@ -133,11 +154,7 @@ export function findRequestSites(context: RequestContext): RequestSite[] {
       const trace = info as TraceInfo;
       if (node.type !== TSESTree.AST_NODE_TYPES.CallExpression) continue;
       if (trace.op === 'create') {
-        const instance: ClientInstance = { library: trace.library, base: baseOf(context, trace.library, node.arguments[0]) };
-        for (const chain of context.flow.callsThrough(node)) {
-          const op = chain.path.length === 0 ? 'call' : chain.path.length === 1 ? chain.path[0]! : undefined;
-          if (op && (op === 'call' || op === 'request' || HTTP_METHODS.includes(op))) add(httpCall(context, chain.call, { library: trace.library, op }, instance));
-        }
+        instanceCalls(context, node, { library: trace.library, base: baseOf(context, trace.library, node.arguments[0]) }).forEach(add);
       } else {
         add(httpCall(context, node, trace, { library: trace.library }));
       }
@@ -147,11 +164,116 @@ export function findRequestSites(context: RequestContext): RequestSite[] {
   for (const local of [...importedSdkClients(context), ...sdkTypedBindings(context)]) {
     for (const use of context.flow.readsOf(local)) sdkSites(context, use, { sdk: 'client', name: local.name }).forEach(add);
   }
+  for (const { local, instance } of importedHttpClients(context)) {
+    for (const use of context.flow.readsOf(local)) instanceCalls(context, use, instance).forEach(add);
+  }
   for (const call of context.calls) {
     if (sites.has(call)) continue;
-    add(wrapperCall(context, call) ?? genericHttpMethodCall(context, call));
+    add(wrapperCall(context, call) ?? genericHttpMethodCall(context, call, imports));
   }
   return [...sites.values()];
+}
+
+/** Requests made through a client instance: `api(config)`, `api.request(config)`, `api.post(url, data)`. */
+function instanceCalls(context: RequestContext, root: TSESTree.Node, instance: ClientInstance): DraftSite[] {
+  const drafts: DraftSite[] = [];
+  for (const chain of context.flow.callsThrough(root)) {
+    const op = chain.path.length === 0 ? 'call' : chain.path.length === 1 ? chain.path[0]! : undefined;
+    const draft = op && (op === 'call' || op === 'request' || HTTP_METHODS.includes(op)) ? httpCall(context, chain.call, { library: instance.library, op }, instance) : undefined;
+    if (draft) drafts.push(draft);
+  }
+  return drafts;
+}
+
+/** One binding imported from a relative module, by the name the module exports it under. */
+interface RelativeImport {
+  local: TSESTree.Identifier;
+  source: string;
+  /** The exported name, `default`, or `*` for a namespace import. */
+  exported: string;
+}
+
+/** The value bindings this file imports from relative modules (`import { x } from './x.js'`). */
+function relativeImports(sourceCode: Readonly<TSESLint.SourceCode>): RelativeImport[] {
+  const imports: RelativeImport[] = [];
+  for (const statement of sourceCode.ast.body) {
+    if (statement.type !== TSESTree.AST_NODE_TYPES.ImportDeclaration || statement.importKind === 'type' || !statement.source.value.startsWith('.')) continue;
+    for (const specifier of statement.specifiers) {
+      const exported = importedName(specifier);
+      if (exported !== undefined) imports.push({ local: specifier.local, source: statement.source.value, exported });
+    }
+  }
+  return imports;
+}
+
+function importedName(specifier: TSESTree.ImportClause): string | undefined {
+  if (specifier.type === TSESTree.AST_NODE_TYPES.ImportDefaultSpecifier) return 'default';
+  if (specifier.type === TSESTree.AST_NODE_TYPES.ImportNamespaceSpecifier) return '*';
+  if (specifier.importKind === 'type') return undefined;
+  return specifier.imported.type === TSESTree.AST_NODE_TYPES.Identifier ? specifier.imported.name : specifier.imported.value;
+}
+
+/**
+ * Client instances imported from a sibling module that makes them with the library's factory
+ * (`export const clientApi = axios.create({ baseURL: env.URL + '/rest/api/v1' })`), with the base
+ * URL read there. The base's pieces take the import specifier as their origin (a node of this
+ * file): as with a base URL written in this file, an endpoint the base completes is reported at
+ * the path argument.
+ */
+function importedHttpClients(context: RequestContext): { local: TSESTree.Identifier; instance: ClientInstance }[] {
+  return relativeImports(context.sourceCode).flatMap(({ local, source, exported }) => {
+    if (exported === '*') return [];
+    const client = siblingHttpClient(context.filename, source, exported);
+    return client ? [{ local, instance: { library: client.library, base: client.base && toPattern(client.base, local) } }] : [];
+  });
+}
+
+function toPattern(pieces: SiblingPiece[], origin: TSESTree.Node): StringPattern {
+  return pieces.map((piece) => ('hole' in piece ? { hole: true } : { text: piece.text, origin }));
+}
+
+/**
+ * Values imported from sibling modules, for identifying a request's endpoint when the file alone
+ * does not (`fetch(\`${BASE_URL}${PATHS.GET_COLLECTION}\`)`, `{ url: PATHS.USER_COUNT }`). The
+ * evaluator is made on first need, so a file whose sites all identify pays nothing.
+ */
+class ImportedValues {
+  private strings: StringEvaluator | undefined;
+  private readonly hasRelativeImports: boolean;
+
+  constructor(private readonly context: RequestContext) {
+    this.hasRelativeImports = context.sourceCode.ast.body.some(
+      (statement) => statement.type === TSESTree.AST_NODE_TYPES.ImportDeclaration && statement.importKind !== 'type' && statement.source.value.startsWith('.'),
+    );
+  }
+
+  /** The URL at `urlNode` joined to `base`, with imported values filled in; undefined when nothing imported is involved. */
+  url(urlNode: TSESTree.Node, base: StringPattern | undefined): StringPattern | undefined {
+    if (!this.hasRelativeImports) return undefined;
+    this.strings ??= new StringEvaluator(this.context.sourceCode, this.resolver);
+    const relative = this.strings.evaluate(urlNode);
+    return relative && base ? joinUrl(base, relative) : relative;
+  }
+
+  private readonly resolver: ImportResolver = (root, path, call, node) => {
+    const binding = relativeImportOf(this.context.sourceCode, root);
+    if (!binding) return undefined;
+    const [exported, keys] = binding.exported === '*' ? [path[0], path.slice(1)] : [binding.exported, path];
+    if (exported === undefined) return undefined;
+    const pieces = siblingStringValue(this.context.filename, binding.source, exported, keys, call);
+    return pieces && toPattern(pieces, node);
+  };
+}
+
+/** The relative import that declares the binding `id` reads, if it is one. */
+function relativeImportOf(sourceCode: Readonly<TSESLint.SourceCode>, id: TSESTree.Identifier): Omit<RelativeImport, 'local'> | undefined {
+  const variable = ASTUtils.findVariable(sourceCode.getScope(id), id);
+  const def = variable?.defs.length === 1 ? variable.defs[0] : undefined;
+  if (def?.type !== 'ImportBinding') return undefined;
+  const declaration = def.parent;
+  if (declaration.type !== TSESTree.AST_NODE_TYPES.ImportDeclaration || declaration.importKind === 'type' || !declaration.source.value.startsWith('.')) return undefined;
+  const exported = def.node.type === TSESTree.AST_NODE_TYPES.TSImportEqualsDeclaration ? undefined : importedName(def.node);
+  return exported === undefined ? undefined : { source: declaration.source.value, exported };
 }
 
 /** Globals a file uses without any configuration declaring them: `fetch` without browser globals, `require` in a `.js` module. */
@@ -190,22 +312,9 @@ function sdkTypedBindings(context: RequestContext): TSESTree.Identifier[] {
 
 /** Local bindings imported from a sibling module that exports an SDK client (`export const glean = new Glean()`). */
 function importedSdkClients(context: RequestContext): TSESTree.Identifier[] {
-  const locals: TSESTree.Identifier[] = [];
-  for (const statement of context.sourceCode.ast.body) {
-    if (statement.type !== TSESTree.AST_NODE_TYPES.ImportDeclaration || statement.importKind === 'type' || !statement.source.value.startsWith('.')) continue;
-    for (const specifier of statement.specifiers) {
-      const exported =
-        specifier.type === TSESTree.AST_NODE_TYPES.ImportDefaultSpecifier
-          ? 'default'
-          : specifier.type === TSESTree.AST_NODE_TYPES.ImportSpecifier && specifier.importKind !== 'type'
-            ? specifier.imported.type === TSESTree.AST_NODE_TYPES.Identifier
-              ? specifier.imported.name
-              : specifier.imported.value
-            : undefined;
-      if (exported && isSdkClientExport(context.filename, statement.source.value, exported, context.catalog.schedule.sdk)) locals.push(specifier.local);
-    }
-  }
-  return locals;
+  return relativeImports(context.sourceCode)
+    .filter(({ source, exported }) => exported !== '*' && isSdkClientExport(context.filename, source, exported, context.catalog.schedule.sdk))
+    .map(({ local }) => local);
 }
 
 function sdkSites(context: RequestContext, node: TSESTree.Node, info: SdkTraceInfo): RequestSite[] {
@@ -225,7 +334,7 @@ function sdkSites(context: RequestContext, node: TSESTree.Node, info: SdkTraceIn
   return [{ client: 'sdk', call: node, hasBase: false, endpoint: target.endpoint, method: target.endpoint.method, body, sdk: { name: info.name, callee: node.callee } }];
 }
 
-function httpCall(context: RequestContext, node: TSESTree.Node, trace: TraceInfo, instance: ClientInstance): RequestSite | undefined {
+function httpCall(context: RequestContext, node: TSESTree.Node, trace: TraceInfo, instance: ClientInstance): DraftSite | undefined {
   if (node.type !== TSESTree.AST_NODE_TYPES.CallExpression) return undefined;
   const args = node.arguments.map((arg) => (arg.type === TSESTree.AST_NODE_TYPES.SpreadElement ? undefined : arg));
   const objectAt = (i: number) => (args[i] ? context.strings.objectLiteral(args[i]!) : undefined);
@@ -266,6 +375,7 @@ function httpCall(context: RequestContext, node: TSESTree.Node, trace: TraceInfo
     call: node,
     urlNode,
     url,
+    base,
     hasBase: Boolean(base && relative),
     method: method ?? (trace.library === 'fetch' || trace.library === 'ofetch' ? (body ? undefined : 'GET') : undefined),
     body: body && unwrapStringify(body),
@@ -290,7 +400,7 @@ function baseOf(context: RequestContext, library: Library, configNode: TSESTree.
   return value ? context.strings.evaluate(value) : undefined;
 }
 
-function wrapperCall(context: RequestContext, call: TSESTree.CallExpression): RequestSite | undefined {
+function wrapperCall(context: RequestContext, call: TSESTree.CallExpression): DraftSite | undefined {
   const text = calleeText(call.callee);
   if (!text) return undefined;
   const wrapper = context.wrappers.find((candidate) => text === candidate.callee || text.endsWith(`.${candidate.callee}`));
@@ -304,23 +414,32 @@ function wrapperCall(context: RequestContext, call: TSESTree.CallExpression): Re
     call,
     urlNode,
     url: relative && prefix ? joinUrl(prefix, relative) : relative,
+    base: prefix,
     hasBase: Boolean(prefix && relative),
     method: wrapper.method?.toUpperCase(),
     body: body && unwrapStringify(body),
   };
 }
 
-/** `http.post(url, body)` on a client we do not know (Angular's HttpClient, a home-made one) with a full service path. */
-function genericHttpMethodCall(context: RequestContext, call: TSESTree.CallExpression): RequestSite | undefined {
+/**
+ * `http.post(url, body)` on a client we do not know (Angular's HttpClient, a home-made one) with a
+ * full service path, written here or imported from a sibling module (`http.post(PATHS.SEARCH, …)`).
+ */
+function genericHttpMethodCall(context: RequestContext, call: TSESTree.CallExpression, imports: ImportedValues): RequestSite | undefined {
   if (call.callee.type !== TSESTree.AST_NODE_TYPES.MemberExpression) return undefined;
   const method = HTTP_METHODS.find((name) => isMethodCall(call, name));
   const urlNode = argument(call, 0);
   if (!method || !urlNode) return undefined;
   const url = context.strings.evaluate(urlNode);
-  const endpoint = identifyEndpoint(context.catalog, url, method.toUpperCase());
+  let endpoint = identifyEndpoint(context.catalog, url, method.toUpperCase());
+  let importedUrl: StringPattern | undefined;
+  if (!endpoint) {
+    importedUrl = imports.url(urlNode, undefined);
+    endpoint = identifyEndpoint(context.catalog, importedUrl, method.toUpperCase());
+  }
   if (!endpoint) return undefined;
   const body = BODY_METHODS.has(method) ? argument(call, 1) : undefined;
-  return { client: 'http-method', call, urlNode, url, hasBase: false, endpoint, method: method.toUpperCase(), body: body && unwrapStringify(body) };
+  return { client: 'http-method', call, urlNode, url, ...(importedUrl ? { importedUrl } : {}), hasBase: false, endpoint, method: method.toUpperCase(), body: body && unwrapStringify(body) };
 }
 
 /** The most specific known endpoint whose path the URL ends with; the HTTP method breaks ties between same paths. */

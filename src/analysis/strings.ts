@@ -26,11 +26,26 @@ export function isTextPiece(piece: Piece): piece is TextPiece {
   return !('hole' in piece);
 }
 
+/**
+ * Gives the value of something imported from another module: `root` is the local binding, `path`
+ * the property keys read from it (`PATHS.USER_COUNT` → ["USER_COUNT"]), `call` whether the result
+ * is called (`PATHS.POLICY(id)`), `node` the whole expression in this file.
+ */
+export type ImportResolver = (root: TSESTree.Identifier, path: string[], call: boolean, node: TSESTree.Node) => StringPattern | undefined;
+
 /** Evaluates what can be evaluated in string-building expressions and keeps the static pieces of the rest. */
 export class StringEvaluator {
   private readonly cache = new Map<TSESTree.Node, StringPattern | undefined>();
 
-  constructor(private readonly sourceCode: Readonly<TSESLint.SourceCode>) {}
+  /**
+   * With `resolveImport`, values imported from other modules are filled in too. The analysis uses
+   * that only to identify a request's endpoint: where a path is reported stays with the module
+   * that writes it.
+   */
+  constructor(
+    private readonly sourceCode: Readonly<TSESLint.SourceCode>,
+    private readonly resolveImport?: ImportResolver,
+  ) {}
 
   /** The pattern of an expression as written here, or undefined when it is not string-like at all. */
   evaluate(node: TSESTree.Node): StringPattern | undefined {
@@ -66,7 +81,8 @@ export class StringEvaluator {
         return this.compute(node.expression, depth + 1);
       case TSESTree.AST_NODE_TYPES.Identifier: {
         const init = this.constantInitializer(node);
-        return init ? this.compute(init, depth + 1) : undefined;
+        if (init) return this.compute(init, depth + 1);
+        return this.resolveImport?.(node, [], false, node);
       }
       case TSESTree.AST_NODE_TYPES.MemberExpression:
         return this.member(node, depth);
@@ -76,7 +92,7 @@ export class StringEvaluator {
         // String(x) and x.toString() keep x's value.
         if (node.callee.type === TSESTree.AST_NODE_TYPES.Identifier && node.callee.name === 'String' && node.arguments[0]) return this.compute(node.arguments[0], depth + 1);
         if (isMethodCall(node, 'toString') && node.callee.type === TSESTree.AST_NODE_TYPES.MemberExpression) return this.compute(node.callee.object, depth + 1);
-        return undefined;
+        return this.imported(node.callee, true, node);
       default:
         return undefined;
     }
@@ -89,10 +105,26 @@ export class StringEvaluator {
     }
     const value = this.propertyValue(node, depth);
     if (value) return this.compute(value, depth + 1);
+    const imported = this.imported(node, false, node);
+    if (imported) return imported;
     const scope = this.sourceCode.getScope(node);
     const constant = ASTUtils.getStaticValue(node, scope);
     if (constant && typeof constant.value === 'string') return [{ text: constant.value, origin: node }];
     return undefined;
+  }
+
+  /** `PATHS.USER_COUNT`, `PATHS.POLICY(id)`: a member chain on a binding, handed to the import resolver. */
+  private imported(node: TSESTree.Node, call: boolean, whole: TSESTree.Node): StringPattern | undefined {
+    if (!this.resolveImport) return undefined;
+    const path: string[] = [];
+    let current = unwrap(node);
+    while (current.type === TSESTree.AST_NODE_TYPES.MemberExpression) {
+      const key = memberKey(current);
+      if (key === undefined) return undefined;
+      path.unshift(key);
+      current = unwrap(current.object);
+    }
+    return current.type === TSESTree.AST_NODE_TYPES.Identifier ? this.resolveImport(current, path, call, whole) : undefined;
   }
 
   /** `PATHS.USER_COUNT` or `API.index['count']`, where the object is a const object literal in this file. */

@@ -1,12 +1,12 @@
 // `npm run bench`: measures the plugin and the CLI against parse-only ESLint on a synthetic corpus.
 //
-//   node scripts/bench/run.mjs [--files N] [--runs R] [--scale K] [--scaling] [--smoke] [--seed S] [--json FILE] [--keep]
+//   node scripts/bench/run.mjs [--files N] [--runs R] [--scale K] [--scaling] [--smoke] [--typed] [--seed S] [--json FILE] [--keep]
 //
 // Each measurement is a fresh child process (cold start, own peak memory), repeated R times with
 // the median reported. (a) and (b) run the `eslint` CLI with a flat config generated in the temp
 // directory, so ESLint's TIMING=all table is available for (b).
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -18,7 +18,7 @@ const NOW = '2026-11-22';
 const BUDGETS = { ba: 1.1, ca: 0.5, d: 1.0, growth: 1.5 };
 
 function parseArgs(argv) {
-  const args = { files: DEFAULT_FILES, runs: 3, scale: 10, scaling: false, smoke: false, seed: DEFAULT_SEED, json: undefined, keep: false };
+  const args = { files: DEFAULT_FILES, runs: 3, scale: 10, scaling: false, smoke: false, typed: false, seed: DEFAULT_SEED, json: undefined, keep: false };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
     const num = () => {
@@ -33,6 +33,7 @@ function parseArgs(argv) {
       args.scaling = true;
     } else if (flag === '--scaling') args.scaling = true;
     else if (flag === '--smoke') args.smoke = true;
+    else if (flag === '--typed') args.typed = true;
     else if (flag === '--seed') args.seed = Math.round(num());
     else if (flag === '--json') args.json = argv[++i];
     else if (flag === '--keep') args.keep = true;
@@ -160,6 +161,83 @@ async function runCorpus(label, root, corpusDir, manifest, runs) {
   return { label, manifest, runs, ...summary, timing, findingsB, findingsC, skippedC };
 }
 
+/**
+ * (d) type-aware mode: the TypeScript files of the corpus as one tsconfig project (the SDK resolved
+ * through a node_modules link to the repository's), linted by ESLint with type information twice:
+ * api-sunset's recommended config, and the anchor `@typescript-eslint/no-deprecated` alone.
+ */
+async function runTyped(root, corpusDir, manifest, runs) {
+  symlinkSync(path.join(repo, 'node_modules'), path.join(root, 'node_modules'), 'dir');
+  const tsconfig = path.join(corpusDir, 'tsconfig.json');
+  writeFileSync(
+    tsconfig,
+    `${JSON.stringify({ compilerOptions: { target: 'ES2022', lib: ['ES2022', 'DOM'], module: 'NodeNext', moduleResolution: 'NodeNext', jsx: 'preserve', strict: false, noEmit: true, skipLibCheck: true, types: [] }, include: ['**/*.ts', '**/*.tsx'] }, null, 2)}\n`,
+  );
+  const parserUrl = import.meta.resolve('@typescript-eslint/parser');
+  const pluginUrl = pathToFileURL(path.join(repo, 'dist/src/index.js')).href;
+  const tseslintUrl = import.meta.resolve('typescript-eslint');
+  const base = `{
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: { parser, parserOptions: { ecmaFeatures: { jsx: true }, project: ${JSON.stringify(tsconfig)}, tsconfigRootDir: ${JSON.stringify(corpusDir)} } },
+    linterOptions: { reportUnusedDisableDirectives: 'off', reportUnusedInlineConfigs: 'off' },
+  }`;
+  const ours = path.join(root, 'eslint.typed-plugin.config.mjs');
+  const anchor = path.join(root, 'eslint.typed-anchor.config.mjs');
+  writeFileSync(
+    ours,
+    `import parser from ${JSON.stringify(parserUrl)};\nimport plugin from ${JSON.stringify(pluginUrl)};\n` +
+      `export default [${base}, plugin.configs.recommended, { settings: { 'api-sunset': { now: '${NOW}' } } }];\n`,
+  );
+  writeFileSync(
+    anchor,
+    `import parser from ${JSON.stringify(parserUrl)};\nimport tseslint from ${JSON.stringify(tseslintUrl)};\n` +
+      `export default [${base}, { plugins: { '@typescript-eslint': tseslint.plugin }, rules: { '@typescript-eslint/no-deprecated': 'warn' } }];\n`,
+  );
+  const eslintBin = path.join(repo, 'node_modules/eslint/bin/eslint.js');
+  const stats = path.join(root, 'stats.json');
+  const report = path.join(root, 'd-report.json');
+  const relCorpus = path.relative(root, corpusDir);
+  const kinds = { ours, anchor };
+  const samples = { ours: [], anchor: [] };
+  const findings = {};
+  const timing = {};
+  for (let run = 1; run <= runs; run++) {
+    for (const kind of ['ours', 'anchor']) {
+      const result = await measure([eslintBin, '--config', kinds[kind], '--no-warn-ignored', '--format', 'json', '--output-file', report, `${relCorpus}/**/*.{ts,tsx}`], {
+        cwd: root,
+        statsFile: stats,
+        env: { TIMING: 'all' },
+      });
+      if (result.code !== 0 && result.code !== 1) throw new Error(`typed (${kind}) exited ${result.code}\n${result.stderr.slice(0, 2000)}${result.stdout.slice(0, 2000)}`);
+      const files = JSON.parse(readFileSync(report, 'utf8'));
+      findings[kind] = { messages: files.reduce((n, file) => n + file.messages.filter((m) => m.ruleId).length, 0), fatal: files.reduce((n, file) => n + file.messages.filter((m) => m.fatal).length, 0), files: files.length };
+      timing[kind] = parseTiming(result.stdout);
+      samples[kind].push(result);
+      process.stderr.write(`  typed run ${run}/${runs} (${kind}): ${(result.ms / 1000).toFixed(2)} s, ${(result.maxRSSKB / 1024).toFixed(0)} MiB\n`);
+    }
+  }
+  const summary = {};
+  for (const kind of ['ours', 'anchor']) {
+    const ms = median(samples[kind].map((x) => x.ms));
+    summary[kind] = { ms, samplesMs: samples[kind].map((x) => Math.round(x.ms)), maxRSSMiB: Math.max(...samples[kind].map((x) => x.maxRSSKB)) / 1024, findings: findings[kind], timing: timing[kind] };
+  }
+  return { manifest, runs, ...summary };
+}
+
+function printTyped(typed) {
+  console.log(`\n(d) Type-aware mode on the corpus's TypeScript files as one tsconfig project (${typed.ours.findings.files} files); median of ${typed.runs} run(s)`);
+  console.log('| Mode | Median (s) | Runs (s) | Peak RSS (MiB) | Messages |');
+  console.log('|---|---:|---|---:|---:|');
+  const names = { ours: '(d) ESLint + type info + api-sunset recommended', anchor: '(d) ESLint + type info + @typescript-eslint/no-deprecated' };
+  for (const kind of ['ours', 'anchor']) {
+    const r = typed[kind];
+    console.log(`| ${names[kind]} | ${(r.ms / 1000).toFixed(2)} | ${r.samplesMs.map((ms) => (ms / 1000).toFixed(2)).join(', ')} | ${r.maxRSSMiB.toFixed(0)} | ${r.findings.messages}${r.findings.fatal ? ` (${r.findings.fatal} fatal)` : ''} |`);
+  }
+  for (const kind of ['ours', 'anchor']) {
+    for (const row of typed[kind].timing) console.log(`  TIMING (${kind}) ${row.rule}: ${row.ms.toFixed(1)} ms (${row.relative})`);
+  }
+}
+
 function verdict(ok) {
   return ok ? 'PASS' : 'FAIL';
 }
@@ -174,7 +252,6 @@ function printCorpus(result) {
     const r = result[kind];
     console.log(`| ${names[kind]} | ${(r.ms / 1000).toFixed(2)} | ${r.samplesMs.map((ms) => (ms / 1000).toFixed(2)).join(', ')} | ${r.filesPerSecond.toFixed(0)} | ${r.maxRSSMiB.toFixed(0)} |`);
   }
-  console.log(`| (d) type-aware mode vs @typescript-eslint/no-deprecated | not available (issue 7) | | | |`);
   console.log(`Findings: (b) ${result.findingsB} messages, (c) ${result.findingsC} findings, ${result.skippedC} files skipped`);
   if (result.timing.length) {
     console.log('Per-rule time in (b), from TIMING=all (last run):');
@@ -193,6 +270,12 @@ async function main() {
     const one = await runCorpus('1x', root, corpus1, manifest1, args.runs);
     results.corpora.push(one);
     printCorpus(one);
+    let typed;
+    if (args.typed) {
+      typed = await runTyped(root, corpus1, manifest1, args.runs);
+      results.typed = typed;
+      printTyped(typed);
+    }
     rmSync(corpus1, { recursive: true, force: true });
 
     let scaled;
@@ -214,7 +297,9 @@ async function main() {
     const budgets = [
       { name: 'b/a <= 1.10 (plugin over parse-only ESLint)', value: ba, ok: ba <= BUDGETS.ba },
       { name: 'c/a <= 0.50 (CLI over parse-only ESLint)', value: ca, ok: ca <= BUDGETS.ca },
-      { name: 'd(ours)/d(no-deprecated) <= 1.0', value: undefined, ok: undefined, note: 'not measured: type-aware mode not available (issue 7)' },
+      typed
+        ? { name: 'd(ours)/d(no-deprecated) <= 1.0 (type-aware api-sunset over the no-deprecated anchor)', value: typed.ours.ms / typed.anchor.ms, ok: typed.ours.ms / typed.anchor.ms <= BUDGETS.d }
+        : { name: 'd(ours)/d(no-deprecated) <= 1.0', value: undefined, ok: undefined, note: 'not measured: pass --typed' },
     ];
     if (scaled) {
       for (const kind of ['a', 'b', 'c']) {

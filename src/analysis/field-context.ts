@@ -5,6 +5,7 @@ import type { RequestSite } from './requests.js';
 import type { SchemaIndex } from './schemas.js';
 import type { SdkTypes } from './sdk-types.js';
 import type { StringEvaluator } from './strings.js';
+import type { TypeInfo } from './typed-fields.js';
 
 /** What the request-field and response-field detectors share for one file. */
 export interface FieldContext extends MigrationContext {
@@ -22,4 +23,6 @@ export interface FieldContext extends MigrationContext {
    * `as`/`satisfies` expressions, and functions with a return type.
    */
   annotated: TSESTree.Node[];
+  /** The TypeScript program's view of this file, in type-aware mode (the parser was given a project). */
+  typeInfo?: TypeInfo;
 }

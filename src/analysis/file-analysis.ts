@@ -11,6 +11,8 @@ import { schemaIndexFor } from './schemas.js';
 import { SdkTypes } from './sdk-types.js';
 import type { Settings } from './settings.js';
 import { memberKey, propertyKeyName, StringEvaluator } from './strings.js';
+import { findTypedCalls } from './typed-calls.js';
+import { findTypedFields, typeInfoFor } from './typed-fields.js';
 
 export interface FileAnalysis {
   findings: Finding[];
@@ -52,11 +54,15 @@ function runAnalysis(sourceCode: Readonly<TSESLint.SourceCode>, filename: string
   for (const node of nodes.urlPositions) push(node, true);
   candidates.push(...siteCandidates(sites));
   const findings: Finding[] = findEndpointUses(catalog, candidates, sites);
+  // Type-aware mode (parserOptions.projectService or project): SDK calls and fields found through TypeScript's types.
+  const typeInfo = typeInfoFor(sourceCode, settings.schedule.sdk.package);
+  if (typeInfo) findings.push(...findTypedCalls(sourceCode, typeInfo, catalog, findings));
   const schemas = schemaIndexFor(settings.schedule);
   // Field names are specific enough that a file without any of them has no field finding.
   if ([...schemas.fieldNames].some((name) => sourceCode.text.includes(name))) {
     const sdkTypes = new SdkTypes(sourceCode, settings.schedule.sdk, schemas);
-    if (sdkTypes.any || sites.some((site) => site.endpoint)) {
+    // In type-aware mode the types may come from other files, so any file naming a field is checked.
+    if (sdkTypes.any || sites.some((site) => site.endpoint) || typeInfo) {
       const context: FieldContext = {
         sourceCode,
         filename,
@@ -67,8 +73,10 @@ function runAnalysis(sourceCode: Readonly<TSESLint.SourceCode>, filename: string
         sites,
         annotated: nodes.annotated,
         objectLiteral: (node) => strings.objectLiteral(node),
+        ...(typeInfo ? { typeInfo } : {}),
       };
-      findings.push(...dedupe([...findRequestFields(context), ...findResponseFields(context)]));
+      // Typed findings come last: where both analyses see a node, the syntax-only one (which may know the endpoint) stays.
+      findings.push(...dedupe([...findRequestFields(context), ...findResponseFields(context), ...findTypedFields(context)]));
     }
   }
   return { findings, sites };

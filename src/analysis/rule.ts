@@ -2,7 +2,7 @@ import { ESLintUtils, type TSESLint } from '@typescript-eslint/utils';
 import { statusOf, type Status } from '../schedule/status.js';
 import { analyzeFile } from './file-analysis.js';
 import type { Finding } from './findings.js';
-import { mayContainFinding } from './gate.js';
+import { mayContainFinding, mayContainTypedFinding } from './gate.js';
 import { messageData } from './messages.js';
 import { readSettings } from './settings.js';
 import { recordInSink, resetSinkFor } from './sink.js';
@@ -56,7 +56,8 @@ export function createSunsetRule<MessageIds extends string>(definition: {
       const settings = readSettings(context.settings, context.cwd);
       checkIgnoredIds(ignore, settings.schedule.items.map((item) => item.id), definition.name);
       const { sourceCode } = context;
-      if (!mayContainFinding(sourceCode.text, settings)) return {};
+      // With type information, a field's type can come from another file: the name alone is the gate.
+      if (!mayContainFinding(sourceCode.text, settings) && !(hasTypeInformation(sourceCode) && mayContainTypedFinding(sourceCode.text, settings))) return {};
       const ruleId = `api-sunset/${definition.name}`;
       return {
         Program() {
@@ -81,6 +82,10 @@ export function createSunsetRule<MessageIds extends string>(definition: {
       };
     },
   });
+}
+
+function hasTypeInformation(sourceCode: Readonly<TSESLint.SourceCode>): boolean {
+  return Boolean((sourceCode.parserServices as { program?: unknown } | undefined)?.program);
 }
 
 function checkIgnoredIds(ignore: string[], known: string[], rule: string): void {

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { mayContainFinding } from '../analysis/gate.js';
+import { mayContainFinding, mayContainTypedFinding } from '../analysis/gate.js';
 import type { Settings } from '../analysis/settings.js';
 import type { Skipped } from './findings.js';
 import type { CliIo } from './io.js';
@@ -42,7 +42,8 @@ export async function forEachCandidate(
         continue;
       }
       const source = decodeSource(bytes);
-      if (mayContainFinding(source.text, settings)) {
+      // With --project, types from other files can tie a field to the service: the name alone gets a file parsed.
+      if (mayContainFinding(source.text, settings) || (flags.project !== undefined && mayContainTypedFinding(source.text, settings))) {
         candidates++;
         await visit({ file, bytes, source });
       }

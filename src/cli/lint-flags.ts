@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_IMMINENT_DAYS, type Status } from '../schedule/status.js';
 import type { Schedule } from '../schedule/types.js';
@@ -21,6 +22,8 @@ export interface LintFlags {
   ignore: string[];
   format: Format;
   failOn: FailLevel;
+  /** Absolute path of `--project`'s tsconfig: type-aware mode. Undefined: syntax only. */
+  project?: string;
 }
 
 export const COMMON_OPTIONS = {
@@ -43,7 +46,8 @@ export const COMMON_HELP = `  --now YYYY-MM-DD       the date to judge by (defau
                            removed (default) or imminent: removed or imminent items
                            deprecated: any finding, scheduled ones included
                            none: never
-  --project TSCONFIG     type-aware mode (not available yet: a usage error for now)
+  --project TSCONFIG     type-aware mode: follow values across files through the project's
+                         TypeScript types (files outside the project are checked syntax-only)
   -h, --help             show this help`;
 
 export const EXIT_CODES_HELP = `Exit codes:
@@ -71,9 +75,6 @@ type CommonValues = {
 };
 
 export function parseLintFlags(values: CommonValues, positionals: string[], cwd: string): LintFlags {
-  if (values.project !== undefined) {
-    throw new UsageError('--project: type-aware mode is not available yet; run without --project (the analysis is syntactic)');
-  }
   const now = parseNow(values.now);
   const imminentDays = parseNonNegativeInteger('--imminent-days', values['imminent-days'], DEFAULT_IMMINENT_DAYS);
   const format = parseChoice('--format', values.format, FORMATS, 'text');
@@ -89,7 +90,21 @@ export function parseLintFlags(values: CommonValues, positionals: string[], cwd:
     ignore,
     format,
     failOn,
+    ...(values.project === undefined ? {} : { project: parseProject(values.project, cwd) }),
   };
+}
+
+/** `--project tsconfig.json` or a directory holding one. */
+function parseProject(value: string, cwd: string): string {
+  if (value.trim() === '') throw new UsageError('--project: expected a tsconfig.json file or a directory that holds one');
+  let file = path.resolve(cwd, value);
+  let stats = statSync(file, { throwIfNoEntry: false });
+  if (stats?.isDirectory()) {
+    file = path.join(file, 'tsconfig.json');
+    stats = statSync(file, { throwIfNoEntry: false });
+  }
+  if (!stats?.isFile()) throw new UsageError(`--project: ${value}: no such tsconfig file${stats === undefined && !value.endsWith('.json') ? ' (or directory with a tsconfig.json)' : ''}`);
+  return file;
 }
 
 /** `--ignore a,b --ignore c`; an unknown id is almost always a typo, so it is an error rather than a silent no-op. */

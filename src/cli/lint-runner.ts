@@ -28,15 +28,17 @@ export interface FixOutcome extends LintOutcome {
 }
 
 /** The configuration the CLI lints with: no user config is read, so every project gets the same analysis. */
-export function cliConfig(flags: LintFlags): Linter.Config[] {
+export function cliConfig(flags: LintFlags, { typed = true }: { typed?: boolean } = {}): Linter.Config[] {
   const options = { ignore: flags.ignore };
+  // `--project`: typescript-eslint builds the project's program and the rules add what its types show.
+  const project = typed && flags.project ? { project: flags.project, tsconfigRootDir: path.dirname(flags.project) } : {};
   return [
     {
       files: ['**/*.{js,mjs,cjs,jsx,ts,mts,cts,tsx}'],
       languageOptions: {
         parser: parser as Linter.Parser,
         // typescript-estree turns JSX on for .js/.jsx/.tsx by this flag and keeps it off for .ts, where `<T>x` is a cast.
-        parserOptions: { ecmaFeatures: { jsx: true } },
+        parserOptions: { ecmaFeatures: { jsx: true }, ...project },
       },
       // The user's disable comments name rules this config does not run; reporting or "fixing" them would be noise.
       linterOptions: { reportUnusedDisableDirectives: 'off', reportUnusedInlineConfigs: 'off' },
@@ -63,6 +65,8 @@ export function cliConfig(flags: LintFlags): Linter.Config[] {
 export class LintRunner {
   private readonly checker: ESLint;
   private readonly fixer: ESLint;
+  /** With `--project`: the same without type information, for files the project does not include. */
+  private readonly outside: { checker: ESLint; fixer: ESLint } | undefined;
   private readonly sink: Map<string, SinkEntry[]>;
 
   constructor(flags: LintFlags, roots: string[]) {
@@ -76,8 +80,13 @@ export class LintRunner {
       // A `/* eslint prefer-const: "error" */` comment in the user's code must neither report nor, in `fix`, rewrite anything.
       ruleFilter: ({ ruleId }: { ruleId: string }) => ruleId in RULE_SEVERITIES,
     } as const;
+    const fix = (message: Linter.LintMessage) => message.ruleId !== null && message.ruleId in RULE_SEVERITIES;
     this.checker = new ESLint(base);
-    this.fixer = new ESLint({ ...base, fix: (message: Linter.LintMessage) => message.ruleId !== null && message.ruleId in RULE_SEVERITIES });
+    this.fixer = new ESLint({ ...base, fix });
+    if (flags.project) {
+      const untyped = { ...base, overrideConfig: cliConfig(flags, { typed: false }) };
+      this.outside = { checker: new ESLint(untyped), fixer: new ESLint({ ...untyped, fix }) };
+    }
     this.sink = enableSink();
   }
 
@@ -114,6 +123,10 @@ export class LintRunner {
     }
     const [result] = results;
     if (!result) throw new Error(`ESLint returned no result for ${file}`);
+    // A file the tsconfig does not include cannot have types: it is checked syntax-only, as without --project.
+    if (this.outside && eslint !== this.outside.checker && eslint !== this.outside.fixer && result.messages.some(isOutsideProject)) {
+      return this.lint(eslint === this.fixer ? this.outside.fixer : this.outside.checker, file, text);
+    }
     return result;
   }
 
@@ -141,6 +154,11 @@ function crashResult(file: string, error: unknown): ESLint.LintResult {
     fixableWarningCount: 0,
     usedDeprecatedRules: [],
   };
+}
+
+/** typescript-eslint's parse error for a file that `parserOptions.project` does not include. */
+function isOutsideProject(message: Linter.LintMessage): boolean {
+  return message.ruleId === null && message.fatal === true && /does not include this file|none-of-those-tsconfigs-include-this-file|was not found by the project service/i.test(message.message);
 }
 
 function ownMessages(messages: Linter.LintMessage[]): Linter.LintMessage[] {

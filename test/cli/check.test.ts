@@ -293,7 +293,7 @@ describe('api-sunset check: errors', () => {
     [['--format', 'xml'], '--format expects one of text, json, sarif, github, got "xml"'],
     [['--fail-on', 'warnings'], '--fail-on expects one of removed, imminent, deprecated, none, got "warnings"'],
     [['--imminent-days=-3'], '--imminent-days expects a whole number of days, got "-3"'],
-    [['--project', 'tsconfig.json'], '--project: type-aware mode is not available yet; run without --project (the analysis is syntactic)'],
+    [['--project', 'tsconfig.json'], '--project: tsconfig.json: no such tsconfig file'],
   ])('%j is a usage error', async (args, message) => {
     const { code, stdout, stderr } = await runCli(['check', ...NOW, ...args], { cwd: project() });
     expect(stderr).toBe(`api-sunset check: ${message}\nRun "api-sunset check --help" for usage.\n`);

@@ -1,0 +1,214 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import tsParser from '@typescript-eslint/parser';
+import { ESLint, type Linter } from 'eslint';
+import tseslint from 'typescript-eslint';
+import { beforeAll, describe, expect, it } from 'vitest';
+import plugin from '../../src/index.js';
+import { runCli } from '../helpers/cli.js';
+import { FIXTURES, NOW, ROOT, sunsetSettings } from './tester.js';
+
+// Issue #7: type-aware mode on a fixture project that uses the real SDK's types
+// (@gleanwork/api-client, resolved from the repository's node_modules). One program is built for the
+// whole file (typescript-eslint caches it per tsconfig), so the cases share its cost.
+const PROJECT = path.join(FIXTURES, 'typed-project');
+const TSCONFIG = path.join(PROJECT, 'tsconfig.json');
+const SUNSET = { 'api-sunset/no-removed-api': 'error', 'api-sunset/no-deprecated-api': 'warn' } as const;
+
+type Parser = 'project' | 'projectService' | 'none';
+
+function config(parser: Parser, rules: Linter.RulesRecord): Linter.Config[] {
+  const parserOptions = parser === 'project' ? { project: TSCONFIG, tsconfigRootDir: PROJECT } : parser === 'projectService' ? { projectService: true, tsconfigRootDir: PROJECT } : {};
+  return [
+    {
+      files: ['**/*.ts'],
+      languageOptions: { parser: tsParser as Linter.Parser, parserOptions },
+      plugins: {
+        'api-sunset': plugin as unknown as ESLint.Plugin,
+        '@typescript-eslint': tseslint.plugin as unknown as ESLint.Plugin,
+      },
+      rules,
+      settings: sunsetSettings(),
+    },
+  ];
+}
+
+interface Message {
+  /** `src/render.ts:8:46` */
+  at: string;
+  ruleId: string | null;
+  message: string;
+  fix: boolean;
+  suggestions: number;
+}
+
+async function lint(parser: Parser, rules: Linter.RulesRecord, { fix = false, files = ['src/**/*.ts'] } = {}) {
+  const eslint = new ESLint({ cwd: PROJECT, overrideConfigFile: true, overrideConfig: config(parser, rules), ignore: false, fix });
+  const results = await eslint.lintFiles(files);
+  const messages: Message[] = results.flatMap((result) =>
+    result.messages.map((m) => ({ at: `${path.relative(PROJECT, result.filePath)}:${m.line}:${m.column}`, ruleId: m.ruleId, message: m.message, fix: m.fix !== undefined, suggestions: m.suggestions?.length ?? 0 })),
+  );
+  return { messages, results };
+}
+
+/** `src/render.ts:8:46 ChatMessage.citations`: where, and what the message is about. */
+function brief(message: Message): string {
+  return `${message.at} ${message.message.replace(/ \(deprecated on .*$| in the .*$| was removed .*$| is deprecated .*$/, '')}`;
+}
+
+let typed: Message[];
+let untyped: Message[];
+let noDeprecated: Message[];
+
+beforeAll(async () => {
+  typed = (await lint('project', SUNSET)).messages;
+  untyped = (await lint('none', SUNSET)).messages;
+  noDeprecated = (await lint('project', { '@typescript-eslint/no-deprecated': 'warn' })).messages;
+}, 60_000);
+
+/** Found only with type information: the cross-file cases of issue #7. */
+const TYPED_ONLY = [
+  // A body built in another module, typed with the app's alias (`type Employee = EmployeeInfoDefinition`).
+  'src/builders.ts:6:40 EmployeeInfoDefinition.location',
+  // The SDK client known only by its type (an alias in types.ts): literal keys checked against the method's parameter type…
+  'src/indexer.ts:7:76 EmployeeInfoDefinition.location',
+  // …and its deprecated methods, also on a sub-client typed `Client['indexing']['documents']`.
+  "src/indexer.ts:9:31 POST /api/index/v1/bulkindexemployees (called by the SDK's indexing.people.bulkIndex())",
+  'src/indexer.ts:9:98 EmployeeInfoDefinition.location',
+  "src/indexer.ts:13:89 POST /api/index/v1/getdocumentcount (called by the SDK's indexing.documents.count())",
+  // A union of two service schemas: both notices.
+  'src/lookalikes.ts:17:69 DlpConfig.sensitiveInfoTypes',
+  'src/lookalikes.ts:17:69 SensitiveContentOptions.sensitiveInfoTypes',
+  // A response that leaves the file (loadChat in api.ts returns Promise<ChatResponse>).
+  'src/render.ts:8:46 ChatMessage.citations',
+  // Re-exports and aliases (`export type { ChatMessage as Msg }`, `type Reply = ChatMessage`), destructuring.
+  'src/render.ts:12:38 ChatMessage.citations',
+  'src/render.ts:15:11 ChatMessage.citations',
+  'src/render.ts:19:52 SearchResultSnippet.snippet',
+  'src/render.ts:20:45 AnswerResult.trackingToken',
+  // openapi-typescript's components["schemas"]["ChatMessage"].
+  'src/search.ts:16:77 ChatMessage.citations',
+  // A file that names only the field: with a program the field name alone gets it analysed.
+  'src/summary.ts:4:38 ChatMessage.citations',
+];
+
+/** Found by both analyses: reported once. */
+const BOTH = [
+  'src/builders.ts:10:106 EmployeeInfoDefinition.location',
+  'src/legacy.ts:5:42 ChatMessage.citations',
+  'src/legacy.ts:9:27 POST /api/index/v1/getusercount',
+  'src/search.ts:13:12 SearchResultSnippet.snippet',
+];
+
+describe('type-aware mode on test/fixtures/typed-project', () => {
+  it('finds the cross-file cases with types and misses them without', () => {
+    expect(typed.map(brief).sort()).toEqual([...TYPED_ONLY, ...BOTH].sort());
+    expect(untyped.map(brief).sort()).toEqual([...BOTH].sort());
+  });
+
+  it('reports each node and notice once when both analyses see it', () => {
+    const keys = typed.map((m) => `${m.at} ${m.message}`);
+    expect(new Set(keys).size).toBe(keys.length);
+    // The syntax-only finding wins where both see a node: it knows the endpoint.
+    expect(typed.find((m) => m.at === 'src/search.ts:13:12')?.message).toBe(untyped.find((m) => m.at === 'src/search.ts:13:12')?.message);
+  });
+
+  it('uses the same messages, dates and rewrites as the syntax-only analysis', () => {
+    const at = (where: string) => typed.filter((m) => m.at === where);
+    expect(at('src/render.ts:8:46')).toEqual([
+      {
+        at: 'src/render.ts:8:46',
+        ruleId: 'api-sunset/no-removed-api',
+        message:
+          'ChatMessage.citations (deprecated on POST /rest/api/v1/chat) was removed on 2026-10-15 (38 days ago). Use ChatMessageFragment.citation with ChatMessageCitation.referenceRanges instead (still filled for backward compatibility until removal).',
+        fix: false,
+        suggestions: 1,
+      },
+    ]);
+    expect(at('src/render.ts:20:45')).toEqual([
+      {
+        at: 'src/render.ts:20:45',
+        ruleId: 'api-sunset/no-deprecated-api',
+        message: 'AnswerResult.trackingToken (deprecated on POST /rest/api/v1/getanswer) is deprecated and will be removed on 2027-01-15 (in 54 days). Use answer.trackingToken instead.',
+        fix: true,
+        suggestions: 0,
+      },
+    ]);
+    expect(at('src/builders.ts:6:40')[0]).toMatchObject({ ruleId: 'api-sunset/no-removed-api', fix: false, suggestions: 1 });
+    // Destructuring is rewritten only as a suggestion; `citations` has no rename, so none here.
+    expect(at('src/render.ts:15:11')[0]).toMatchObject({ fix: false, suggestions: 0 });
+  });
+
+  it('applies the safe renames found through types', async () => {
+    const { results } = await lint('project', SUNSET, { fix: true, files: ['src/render.ts'] });
+    const output = results[0]?.output ?? '';
+    expect(output).toContain('export const plain = (s: SearchResultSnippet) => s.text;');
+    expect(output).toContain('export const token = (a: AnswerResult) => a.answer.trackingToken;');
+    // Not a schema with this deprecated property (`Answer.trackingToken` is live): untouched.
+    expect(output).toContain('export const liveToken = (a: Answer) => a.trackingToken;');
+    expect(readFileSync(path.join(PROJECT, 'src/render.ts'), 'utf8')).toContain('s.snippet');
+  });
+
+  it('stays silent on look-alikes, unions with other types, any, and the live trackingToken', () => {
+    const silent = ['src/lookalikes.ts:13', 'src/lookalikes.ts:14', 'src/lookalikes.ts:15', 'src/lookalikes.ts:16', 'src/render.ts:21', 'src/builders.ts:15', 'src/indexer.ts:8'];
+    for (const line of silent) expect(typed.filter((m) => m.at.startsWith(`${line}:`))).toEqual([]);
+  });
+
+  it('works the same with parserOptions.projectService', async () => {
+    const { messages } = await lint('projectService', SUNSET, { files: ['src/render.ts', 'src/indexer.ts'] });
+    expect(messages.map(brief).sort()).toEqual(typed.filter((m) => m.at.startsWith('src/render.ts') || m.at.startsWith('src/indexer.ts')).map(brief).sort());
+  }, 60_000);
+});
+
+describe('compared with @typescript-eslint/no-deprecated on the same project', () => {
+  /** no-deprecated's reports that name a schedule field or a deprecated endpoint's SDK method. */
+  const scheduleNames = new Set(['citations', 'location', 'snippet', 'trackingToken', 'sensitiveInfoTypes', 'bulkIndex', 'count']);
+  const named = (m: Message) => /^`(\w+)` is deprecated/.exec(m.message)?.[1];
+
+  /** What it reports and api-sunset deliberately does not, and why. */
+  const ONLY_NO_DEPRECATED = [
+    // `ServiceMessage | OpenAiMessage`: one member that has `citations` is not the service's type.
+    'src/lookalikes.ts:15:64',
+  ];
+
+  it('every schedule item it reports, api-sunset reports too, with the schedule date and its rewrites', () => {
+    const theirs = noDeprecated.filter((m) => scheduleNames.has(named(m) ?? ''));
+    expect(theirs.length).toBeGreaterThan(10);
+    const ours = new Set(typed.map((m) => m.at));
+    expect(theirs.filter((m) => !ours.has(m.at)).map((m) => m.at)).toEqual(ONLY_NO_DEPRECATED);
+    for (const m of typed) expect(m.message).toMatch(/(removed on|will be removed on) 20\d\d-\d\d-\d\d/);
+  });
+
+  it('lists what only api-sunset finds', () => {
+    const theirs = new Set(noDeprecated.map((m) => m.at));
+    // Untyped JSON (`any`) followed by the syntax-only analysis, and endpoint paths in strings.
+    expect(typed.filter((m) => !theirs.has(m.at)).map(brief)).toEqual(['src/legacy.ts:5:42 ChatMessage.citations', 'src/legacy.ts:9:27 POST /api/index/v1/getusercount']);
+  });
+});
+
+describe('api-sunset check --project', () => {
+  const relative = path.relative(ROOT, PROJECT);
+
+  it('adds the typed findings; files outside the tsconfig are checked syntax-only', async () => {
+    // One after the other: a run records item ids in a process-wide side channel.
+    const withTypes = await runCli(['check', relative, '--project', path.join(relative, 'tsconfig.json'), '--now', NOW, '--format', 'json', '--fail-on', 'none']);
+    const without = await runCli(['check', relative, '--now', NOW, '--format', 'json', '--fail-on', 'none']);
+    expect(withTypes.stderr).toBe('');
+    const where = (stdout: string) =>
+      (JSON.parse(stdout) as { findings: { file: string; line: number; column: number; itemId: string }[] }).findings.map((f) => `${path.relative(relative, f.file)}:${f.line}:${f.column} ${f.itemId}`);
+    const typedFindings = where(withTypes.stdout);
+    expect(typedFindings).toEqual(expect.arrayContaining(['src/render.ts:8:46 chat.citations', 'src/indexer.ts:9:31 bulkindexemployees', 'scripts/usercount.mjs:2:38 getusercount']));
+    expect(where(without.stdout)).not.toContain('src/render.ts:8:46 chat.citations');
+    expect(JSON.parse(withTypes.stdout).skipped).toEqual([]);
+    expect(typedFindings.length).toBe(where(without.stdout).length + TYPED_ONLY.length);
+  }, 60_000);
+
+  it('a directory stands for its tsconfig.json; a missing tsconfig is a usage error', async () => {
+    const dir = await runCli(['check', path.join(relative, 'src/render.ts'), '--project', relative, '--now', NOW, '--format', 'json', '--fail-on', 'none']);
+    expect(dir.code).toBe(0);
+    expect(JSON.parse(dir.stdout).findings.length).toBe(typed.filter((m) => m.at.startsWith('src/render.ts')).length);
+    const missing = await runCli(['check', relative, '--project', 'no-such/tsconfig.json', '--now', NOW]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('--project: no-such/tsconfig.json: no such tsconfig file');
+  }, 60_000);
+});

@@ -28,7 +28,7 @@ export function renameMember(member: TSESTree.MemberExpression, to: string, { wr
  * `to` is the new access path as written after the object. Computed keys stay computed.
  */
 export function moveMember(member: TSESTree.MemberExpression, to: string): FixFunction | undefined {
-  if (!isPlainRead(member)) return undefined;
+  if (!isPlainRead(member) || (to.includes('?.') && !allowsOptionalChain(member))) return undefined;
   if (!member.computed) return (fixer) => fixer.replaceText(member.property, to);
   const quote = member.property.type === TSESTree.AST_NODE_TYPES.Literal ? member.property.raw[0]! : '`';
   // Inside the brackets of `x['trackingToken']`, close the first access and open the rest: `x['answer']['trackingToken']`.
@@ -77,7 +77,7 @@ export function replaceProperty(property: TSESTree.Property, text: string): FixF
 
 /** Replaces a member access with an expression built from its object's text: `m.citations` → `(m.fragments ?? [])…`. */
 export function replaceMember(sourceCode: SourceCode, member: TSESTree.MemberExpression, build: (object: string, dot: string) => string): FixFunction | undefined {
-  if (!isPlainRead(member)) return undefined;
+  if (!isPlainRead(member) || !allowsOptionalChain(member)) return undefined;
   const object = sourceCode.getText(member.object);
   const needsParens = !isSimpleObject(member.object);
   return (fixer) => fixer.replaceText(member, build(needsParens ? `(${object})` : object, member.optional ? '?.' : '.'));
@@ -117,6 +117,26 @@ function isPlainRead(member: TSESTree.MemberExpression): boolean {
   if (parent.type === TSESTree.AST_NODE_TYPES.NewExpression && parent.callee === node) return false;
   if (parent.type === TSESTree.AST_NODE_TYPES.ForOfStatement && parent.left === node) return false;
   if (parent.type === TSESTree.AST_NODE_TYPES.ForInStatement && parent.left === node) return false;
+  return true;
+}
+
+/**
+ * Whether a rewrite may put `?.` where this member is: an optional chain cannot be the callee of
+ * `new` or the tag of a tagged template, even further down a member chain (`new a.b.C()`).
+ */
+function allowsOptionalChain(member: TSESTree.MemberExpression): boolean {
+  let node: TSESTree.Node = member;
+  for (let parent: TSESTree.Node | undefined = node.parent; parent; parent = node.parent) {
+    if (parent.type === TSESTree.AST_NODE_TYPES.NewExpression) return parent.callee !== node;
+    if (parent.type === TSESTree.AST_NODE_TYPES.TaggedTemplateExpression) return parent.tag !== node;
+    const continues =
+      (parent.type === TSESTree.AST_NODE_TYPES.MemberExpression && parent.object === node) ||
+      (parent.type === TSESTree.AST_NODE_TYPES.CallExpression && parent.callee === node) ||
+      parent.type === TSESTree.AST_NODE_TYPES.ChainExpression ||
+      parent.type === TSESTree.AST_NODE_TYPES.TSNonNullExpression;
+    if (!continues) return true;
+    node = parent;
+  }
   return true;
 }
 

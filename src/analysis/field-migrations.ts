@@ -67,8 +67,12 @@ function safeRewrite(context: MigrationContext, field: DeprecatedField, use: Fie
       return fix ? { fix } : {};
     }
     case 'response-destructure': {
+      // The local keeps the old object, whose other keys the code may read later: never rename it blindly.
+      if (blockers.length > 0) return { unfixable: `the destructured value may be used for ${blockers.join(', ')}, which ${to} does not have` };
       const fix = migration.action === 'move' ? movePatternKey(sourceCode, use.property, to) : renameKey(sourceCode, use.property, to);
-      const description = migration.action === 'move' ? `Destructure ${field.property} from ${to} instead.` : `Rename ${field.property} to ${to} (the local name stays).`;
+      // `collection?.trackingToken` → "from collection".
+      const container = to.replace(/\??\.[^.?]+$/, '').replaceAll('?.', '.');
+      const description = migration.action === 'move' ? `Destructure ${field.property} from ${container} instead.` : `Rename ${field.property} to ${to} (the local name stays).`;
       return fix ? { suggestions: [{ description, fix }], unfixable: 'destructuring is rewritten only as a suggestion' } : {};
     }
   }

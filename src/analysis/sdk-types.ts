@@ -40,6 +40,11 @@ export class SdkTypes {
     return this.names.size > 0;
   }
 
+  /** The schema type a local type name stands for: an SDK import or a local alias of one. */
+  ofName(name: string): SchemaType | undefined {
+    return this.names.get(name);
+  }
+
   /** The schema type an annotation stands for: `ChatMessage`, `ChatMessage[]`, `Array<ChatMessage>`, `ChatMessage | undefined`. */
   ofAnnotation(node: TSESTree.TypeNode | undefined): SchemaType | undefined {
     if (!node || this.names.size === 0) return undefined;

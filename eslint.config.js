@@ -3,7 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'examples/', 'test/fixtures/', 'coverage/', '.bench/', '.scratch/'] },
+  { ignores: ['dist/', 'node_modules/', 'examples/', 'test/fixtures/', 'coverage/', '.bench/', '.scratch/', '.fix-copy-*/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

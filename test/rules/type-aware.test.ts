@@ -18,7 +18,10 @@ const SUNSET = { 'api-sunset/no-removed-api': 'error', 'api-sunset/no-deprecated
 type Parser = 'project' | 'projectService' | 'none';
 
 function config(parser: Parser, rules: Linter.RulesRecord): Linter.Config[] {
-  const parserOptions = parser === 'project' ? { project: TSCONFIG, tsconfigRootDir: PROJECT } : parser === 'projectService' ? { projectService: true, tsconfigRootDir: PROJECT } : {};
+  // CI=true makes typescript-estree infer a single run and build the program differently; pin one
+  // mode so the test means the same locally and in CI (no-deprecated crashes in single-run mode here).
+  const shared = { tsconfigRootDir: PROJECT, disallowAutomaticSingleRunInference: true };
+  const parserOptions = parser === 'project' ? { ...shared, project: TSCONFIG } : parser === 'projectService' ? { ...shared, projectService: true } : {};
   return [
     {
       files: ['**/*.ts'],

@@ -31,7 +31,9 @@ export interface FixOutcome extends LintOutcome {
 export function cliConfig(flags: LintFlags, { typed = true }: { typed?: boolean } = {}): Linter.Config[] {
   const options = { ignore: flags.ignore };
   // `--project`: typescript-eslint builds the project's program and the rules add what its types show.
-  const project = typed && flags.project ? { project: flags.project, tsconfigRootDir: path.dirname(flags.project) } : {};
+  // CI=true would make typescript-estree infer a single run, which words the error for a file outside
+  // the project differently and builds the program another way: keep one behaviour everywhere.
+  const project = typed && flags.project ? { project: flags.project, tsconfigRootDir: path.dirname(flags.project), disallowAutomaticSingleRunInference: true } : {};
   return [
     {
       files: ['**/*.{js,mjs,cjs,jsx,ts,mts,cts,tsx}'],

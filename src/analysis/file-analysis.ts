@@ -11,6 +11,7 @@ import { schemaIndexFor } from './schemas.js';
 import { SdkTypes } from './sdk-types.js';
 import type { Settings } from './settings.js';
 import { memberKey, propertyKeyName, StringEvaluator } from './strings.js';
+import { walkTree } from './tree.js';
 import { findTypedCalls } from './typed-calls.js';
 import { findTypedFields, typeInfoFor } from './typed-fields.js';
 
@@ -108,20 +109,7 @@ interface CollectedNodes {
 /** One walk over the tree gathers everything the detectors start from. */
 function collectNodes(sourceCode: Readonly<TSESLint.SourceCode>): CollectedNodes {
   const collected: CollectedNodes = { stringRoots: [], urlPositions: [], calls: [], thisMembers: new Map(), typed: new Map(), annotated: [] };
-  const keys = sourceCode.visitorKeys as Record<string, readonly string[] | undefined>;
-  const stack: TSESTree.Node[] = [sourceCode.ast];
-  while (stack.length > 0) {
-    const node = stack.pop()!;
-    visit(node, collected);
-    for (const key of keys[node.type] ?? []) {
-      const child = (node as unknown as Record<string, unknown>)[key];
-      if (Array.isArray(child)) {
-        for (let i = child.length - 1; i >= 0; i--) if (child[i]) stack.push(child[i] as TSESTree.Node);
-      } else if (child && typeof child === 'object') {
-        stack.push(child as TSESTree.Node);
-      }
-    }
-  }
+  walkTree(sourceCode.ast, sourceCode.visitorKeys, (node) => visit(node, collected));
   return collected;
 }
 

@@ -5,6 +5,7 @@ import { fieldFinding, type FieldUse } from './field-migrations.js';
 import type { FieldFinding } from './findings.js';
 import { elementOf, type SchemaType } from './schemas.js';
 import { isMethodCall, memberKey, propertyKeyName } from './strings.js';
+import { returnedExpressions } from './tree.js';
 
 /** How far a body is followed through variables, helpers and callbacks before giving up. */
 const MAX_DEPTH = 12;
@@ -258,35 +259,12 @@ class BodyWalker {
   returnedValues(fn: TSESTree.FunctionLike): TSESTree.Node[] {
     if (!fn.body) return [];
     if (fn.body.type !== TSESTree.AST_NODE_TYPES.BlockStatement) return [fn.body];
-    const values: TSESTree.Node[] = [];
-    const keys = this.context.sourceCode.visitorKeys as Record<string, readonly string[] | undefined>;
-    const stack: TSESTree.Node[] = [fn.body];
-    while (stack.length > 0) {
-      const node = stack.pop()!;
-      if (node.type === TSESTree.AST_NODE_TYPES.ReturnStatement) {
-        if (node.argument) values.push(node.argument);
-        continue;
-      }
-      if (node !== fn.body && isFunction(node)) continue;
-      for (const key of keys[node.type] ?? []) {
-        const child = (node as unknown as Record<string, unknown>)[key];
-        if (Array.isArray(child)) {
-          for (const item of child) if (item && typeof item === 'object') stack.push(item as TSESTree.Node);
-        } else if (child && typeof child === 'object') {
-          stack.push(child as TSESTree.Node);
-        }
-      }
-    }
-    return values;
+    return returnedExpressions(fn.body, this.context.sourceCode.visitorKeys).filter((value) => value !== undefined);
   }
 
   private report(type: SchemaType, name: string, use: FieldUse, endpoint: KnownEndpoint | undefined): void {
     for (const field of this.context.schemas.deprecated(type, name)) this.findings.push(fieldFinding(this.context, field, use, endpoint));
   }
-}
-
-function isFunction(node: TSESTree.Node): boolean {
-  return node.type === TSESTree.AST_NODE_TYPES.FunctionDeclaration || node.type === TSESTree.AST_NODE_TYPES.FunctionExpression || node.type === TSESTree.AST_NODE_TYPES.ArrowFunctionExpression;
 }
 
 function isObjectAssign(call: TSESTree.CallExpression): boolean {

@@ -3,6 +3,7 @@ import ts from 'typescript';
 import type { Catalog, KnownEndpoint } from './catalog.js';
 import type { EndpointFinding, Finding } from './findings.js';
 import type { TypeInfo } from './typed-fields.js';
+import { walkTree } from './tree.js';
 
 const T = TSESTree.AST_NODE_TYPES;
 
@@ -30,10 +31,7 @@ export function findTypedCalls(sourceCode: Readonly<TSESLint.SourceCode>, info: 
   let targets: Map<ts.Declaration, SdkMethodTarget> | undefined;
   const reported = new Set(known.filter((finding) => finding.kind === 'endpoint').map((finding) => `${finding.node.range.join(':')}:${finding.item.id}`));
   const findings: EndpointFinding[] = [];
-  const keys = sourceCode.visitorKeys as Record<string, readonly string[] | undefined>;
-  const stack: TSESTree.Node[] = [sourceCode.ast];
-  while (stack.length > 0) {
-    const node = stack.pop()!;
+  walkTree(sourceCode.ast, sourceCode.visitorKeys, (node) => {
     if (node.type === T.CallExpression) {
       const callee = node.callee.type === T.ChainExpression ? node.callee.expression : node.callee;
       if (callee.type === T.MemberExpression && !callee.computed && callee.property.type === T.Identifier && methodNames.has(callee.property.name)) {
@@ -49,15 +47,7 @@ export function findTypedCalls(sourceCode: Readonly<TSESLint.SourceCode>, info: 
         }
       }
     }
-    for (const key of keys[node.type] ?? []) {
-      const child = (node as unknown as Record<string, unknown>)[key];
-      if (Array.isArray(child)) {
-        for (const item of child) if (item && typeof item === 'object') stack.push(item as TSESTree.Node);
-      } else if (child && typeof child === 'object') {
-        stack.push(child as TSESTree.Node);
-      }
-    }
-  }
+  });
   return findings;
 }
 

@@ -5,6 +5,7 @@ import { fieldFinding, type FieldUse } from './field-migrations.js';
 import type { FieldFinding } from './findings.js';
 import type { DeprecatedField, SchemaIndex } from './schemas.js';
 import { propertyKeyName } from './strings.js';
+import { walkTree } from './tree.js';
 
 const T = TSESTree.AST_NODE_TYPES;
 
@@ -47,10 +48,7 @@ export function findTypedFields(context: FieldContext): FieldFinding[] {
   const report = (fields: DeprecatedField[] | undefined, use: FieldUse) => {
     for (const field of fields ?? []) findings.push(fieldFinding(context, field, use, undefined));
   };
-  const keys = context.sourceCode.visitorKeys as Record<string, readonly string[] | undefined>;
-  const stack: TSESTree.Node[] = [context.sourceCode.ast];
-  while (stack.length > 0) {
-    const node = stack.pop()!;
+  walkTree(context.sourceCode.ast, context.sourceCode.visitorKeys, (node) => {
     if (node.type === T.MemberExpression) {
       const name = memberName(node);
       if (name !== undefined && names.has(name)) {
@@ -66,15 +64,7 @@ export function findTypedFields(context: FieldContext): FieldFinding[] {
         else if (node.parent.type === T.ObjectPattern) report(resolver.fieldsOfPattern(node.parent, name), { kind: 'response-destructure', property: node });
       }
     }
-    for (const key of keys[node.type] ?? []) {
-      const child = (node as unknown as Record<string, unknown>)[key];
-      if (Array.isArray(child)) {
-        for (const item of child) if (item && typeof item === 'object') stack.push(item as TSESTree.Node);
-      } else if (child && typeof child === 'object') {
-        stack.push(child as TSESTree.Node);
-      }
-    }
-  }
+  });
   return findings;
 }
 

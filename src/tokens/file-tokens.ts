@@ -7,6 +7,7 @@ import { flatten, isTextPiece, memberKey, propertyKeyName, StringEvaluator, type
 import { authSchemeFor, escapeRegExp, isPlaceholderSecret, type AuthScheme } from './auth.js';
 import { fullText, HeaderResolver, type HeaderEntry, type HeaderSet } from './headers.js';
 import { isSdkConstructor } from './sdk-clients.js';
+import { walkTree } from '../analysis/tree.js';
 
 /** A request the analysis ties to a known endpoint of the service. */
 export interface ServiceRequest {
@@ -188,20 +189,7 @@ export class TokenFile {
     const walked = { constructions: [] as TSESTree.NewExpression[], instanceConfigs: [] as TSESTree.ObjectExpression[], actAs: [] as ActAsWrite[] };
     const actAs = this.scheme.actAs && this.scheme.actAsMention?.test(this.sourceCode.text) ? this.scheme.actAs.lower : undefined;
     const prefixes = Object.values(this.settings.schedule.apis).map((api) => api.prefix.replace(/^\//, ''));
-    const keys = this.sourceCode.visitorKeys as Record<string, readonly string[] | undefined>;
-    const stack: TSESTree.Node[] = [this.sourceCode.ast];
-    while (stack.length > 0) {
-      const node = stack.pop()!;
-      this.visit(node, walked, actAs, prefixes);
-      for (const key of keys[node.type] ?? []) {
-        const child = (node as unknown as Record<string, unknown>)[key];
-        if (Array.isArray(child)) {
-          for (let i = child.length - 1; i >= 0; i--) if (child[i]) stack.push(child[i] as TSESTree.Node);
-        } else if (child && typeof child === 'object') {
-          stack.push(child as TSESTree.Node);
-        }
-      }
-    }
+    walkTree(this.sourceCode.ast, this.sourceCode.visitorKeys, (node) => this.visit(node, walked, actAs, prefixes));
     this.walked = walked;
     return walked;
   }

@@ -2,6 +2,7 @@ import { ASTUtils, TSESTree, type TSESLint } from '@typescript-eslint/utils';
 import { propertyValue, type RequestSite } from '../analysis/requests.js';
 import { isTextPiece, memberKey, propertyKeyName, type StringEvaluator, type StringPattern, unwrap } from '../analysis/strings.js';
 import { isSdkConstructor } from './sdk-clients.js';
+import { returnedExpressions } from '../analysis/tree.js';
 
 /** One header a request may send, as written somewhere the analysis can see. */
 export interface HeaderEntry {
@@ -245,7 +246,7 @@ export class HeaderResolver {
     }
     if (!fn?.body) return UNKNOWN();
     if (fn.body.type !== TSESTree.AST_NODE_TYPES.BlockStatement) return this.fromValue(fn.body, depth + 1);
-    const returned = returnedValues(fn.body, this.sourceCode);
+    const returned = returnedExpressions(fn.body, this.sourceCode.visitorKeys);
     if (returned.length === 0 || returned.includes(undefined)) return UNKNOWN();
     return merge(...returned.map((value) => this.fromValue(value!, depth + 1)));
   }
@@ -407,23 +408,3 @@ function isWriteTarget(node: TSESTree.Node): boolean {
   return parent.type === TSESTree.AST_NODE_TYPES.CallExpression && parent.arguments.includes(node as TSESTree.Expression);
 }
 
-/** The values a function body returns, not counting nested functions; `undefined` stands for a bare `return`. */
-function returnedValues(body: TSESTree.BlockStatement, sourceCode: Readonly<TSESLint.SourceCode>): (TSESTree.Node | undefined)[] {
-  const values: (TSESTree.Node | undefined)[] = [];
-  const keys = sourceCode.visitorKeys as Record<string, readonly string[] | undefined>;
-  const stack: TSESTree.Node[] = [body];
-  while (stack.length > 0) {
-    const node = stack.pop()!;
-    if (node.type === TSESTree.AST_NODE_TYPES.ReturnStatement) {
-      values.push(node.argument ?? undefined);
-      continue;
-    }
-    if (node !== body && (node.type === TSESTree.AST_NODE_TYPES.FunctionDeclaration || node.type === TSESTree.AST_NODE_TYPES.FunctionExpression || node.type === TSESTree.AST_NODE_TYPES.ArrowFunctionExpression)) continue;
-    for (const key of keys[node.type] ?? []) {
-      const child = (node as unknown as Record<string, unknown>)[key];
-      if (Array.isArray(child)) for (const item of child) if (item && typeof item === 'object') stack.push(item as TSESTree.Node);
-      if (child && typeof child === 'object' && !Array.isArray(child)) stack.push(child as TSESTree.Node);
-    }
-  }
-  return values;
-}

@@ -6,6 +6,7 @@ import { identifyEndpoint } from '../analysis/requests.js';
 import type { Settings } from '../analysis/settings.js';
 import { flatten, isTextPiece, StringEvaluator } from '../analysis/strings.js';
 import type { ApiName } from '../schedule/types.js';
+import { walkTree } from '../analysis/tree.js';
 
 /** One place in a file that needs an endpoint: a request to it, or its full path written in a string. */
 export interface EndpointUse {
@@ -80,24 +81,13 @@ function unknownPath(text: string, prefixes: { api: ApiName; prefix: string }[])
 /** The outermost string expressions of the file, leaving out module specifiers and object keys. */
 function stringRoots(sourceCode: Readonly<TSESLint.SourceCode>): TSESTree.Node[] {
   const roots: TSESTree.Node[] = [];
-  const keys = sourceCode.visitorKeys as Record<string, readonly string[] | undefined>;
-  const stack: TSESTree.Node[] = [sourceCode.ast];
-  while (stack.length > 0) {
-    const node = stack.pop()!;
+  walkTree(sourceCode.ast, sourceCode.visitorKeys, (node) => {
     const stringy =
       (node.type === TSESTree.AST_NODE_TYPES.Literal && typeof node.value === 'string') ||
       node.type === TSESTree.AST_NODE_TYPES.TemplateLiteral ||
       (node.type === TSESTree.AST_NODE_TYPES.BinaryExpression && node.operator === '+');
     if (stringy && stringRootOf(node) === node && !isSpecifierOrKey(node)) roots.push(node);
-    for (const key of keys[node.type] ?? []) {
-      const child = (node as unknown as Record<string, unknown>)[key];
-      if (Array.isArray(child)) {
-        for (const item of child) if (item && typeof item === 'object') stack.push(item as TSESTree.Node);
-      } else if (child && typeof child === 'object') {
-        stack.push(child as TSESTree.Node);
-      }
-    }
-  }
+  });
   return roots.sort((a, b) => a.range[0] - b.range[0]);
 }
 

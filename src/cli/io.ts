@@ -27,12 +27,12 @@ export function painter(io: CliIo): (colour: Colour, text: string) => string {
 }
 
 /** Left-aligned columns separated by two spaces; colour codes do not count towards the width. */
-export function formatTable(header: string[], rows: string[][], paint?: (row: string[], cell: string, column: number) => string): string {
+export function formatTable(header: string[], rows: string[][], paint?: (row: string[], cell: string, column: number, index: number) => string): string {
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)));
   const line = (cells: string[], styled: (cell: string, column: number) => string) =>
     cells
       .map((cell, column) => (column === cells.length - 1 ? styled(cell, column) : styled(cell, column) + ' '.repeat((widths[column] ?? 0) - cell.length)))
       .join('  ')
       .trimEnd();
-  return [line(header, (cell) => cell), ...rows.map((row) => line(row, (cell, column) => (paint ? paint(row, cell, column) : cell)))].join('\n') + '\n';
+  return [line(header, (cell) => cell), ...rows.map((row, index) => line(row, (cell, column) => (paint ? paint(row, cell, column, index) : cell)))].join('\n') + '\n';
 }

@@ -77,8 +77,8 @@ function scheduleTable(entries: TimelineEntry[], now: string, io: CliIo): string
     describeStatus(entry),
   ]);
   const counts = (['removed', 'imminent', 'scheduled'] as const).map((status) => `${entries.filter((e) => e.status === status).length} ${status}`);
-  const table = formatTable(['ID', 'WHAT', 'ON', 'REPLACEMENT', 'REMOVAL', 'STATUS'], rows, (_row, cell, column) =>
-    column === 5 ? paint(STATUS_COLOUR[entries[rows.indexOf(_row)]!.status], cell) : cell,
+  const table = formatTable(['ID', 'WHAT', 'ON', 'REPLACEMENT', 'REMOVAL', 'STATUS'], rows, (_row, cell, column, index) =>
+    column === 5 ? paint(STATUS_COLOUR[entries[index]!.status], cell) : cell,
   );
   return `${table}\n${entries.length} items as of ${now}: ${counts.join(', ')}\n`;
 }

@@ -1,75 +1,116 @@
-import { createRequire } from 'node:module';
-import type { ESLint, Linter } from 'eslint';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Linter } from 'eslint';
 import plugin from '../index.js';
+import type { Finding } from './findings.js';
 import type { Report } from './report.js';
 
-type SarifFormatter = (results: ESLint.LintResult[], data: { cwd: string; rulesMeta: Record<string, unknown> }) => string;
-
-interface SarifResult {
-  ruleId?: string;
-  message: { text: string };
-  locations: { physicalLocation: { region?: { startLine?: number; startColumn?: number } } }[];
-  properties?: Record<string, unknown>;
-}
-
-interface SarifLog {
-  runs: { tool: { driver: { name: string; version?: string; informationUri?: string } }; results: SarifResult[] }[];
-}
-
-const require = createRequire(import.meta.url);
-
 /**
- * SARIF 2.1.0 through Microsoft's ESLint formatter (the one GitHub's own ESLint workflow uses), fed
- * ESLint's results as they came. Two additions on top of its output: the tool is named api-sunset,
- * and each result carries the schedule item it is about in `properties`, so code scanning alerts
- * can be filtered by item.
+ * SARIF 2.1.0, the subset GitHub code scanning reads: one run, the rules that have results, one
+ * result per finding with its region, and files that could not be checked as tool notifications.
+ * Written here rather than through an ESLint SARIF formatter, whose package pulls a second ESLint
+ * into every install. Each result carries the schedule item it is about in `properties`, so
+ * alerts can be filtered by item.
  */
 export function renderSarif(report: Report): string {
-  const format = require('@microsoft/eslint-formatter-sarif') as SarifFormatter;
-  // Only files with something to say: a clean file as an artifact is noise in code scanning.
-  const results = report.outcomes
-    .filter((outcome) => outcome.failure || outcome.messages.length > 0)
-    .map((outcome) => lintResult(outcome.file, outcome.failure ? [outcome.failure] : outcome.messages));
-  for (const skipped of report.skipped) {
-    if (!report.outcomes.some((outcome) => outcome.file === skipped.file)) {
-      results.push(lintResult(skipped.file, [{ ruleId: null, fatal: true, severity: 2, message: skipped.message, line: skipped.line ?? 0, column: skipped.column ?? 0 }]));
+  const rules: SarifRule[] = [];
+  const ruleIndex = new Map<string, number>();
+  const artifacts: { location: { uri: string } }[] = [];
+  const results: SarifResult[] = [];
+  const notifications: SarifNotification[] = [];
+  for (const outcome of report.outcomes) {
+    const uri = fileUri(report.cwd, outcome.file);
+    if (outcome.failure) {
+      notifications.push(notification(outcome.failure.message, uri, outcome.failure.line, outcome.failure.column));
+      continue;
+    }
+    if (outcome.messages.length === 0) continue;
+    const index = artifacts.push({ location: { uri } }) - 1;
+    for (const message of outcome.messages) {
+      if (!message.ruleId) continue;
+      if (!ruleIndex.has(message.ruleId)) ruleIndex.set(message.ruleId, rules.push(ruleDescriptor(message.ruleId)) - 1);
+      results.push({
+        level: message.severity === 2 ? 'error' : 'warning',
+        message: { text: message.message },
+        locations: [{ physicalLocation: { artifactLocation: { uri, index }, region: region(message) } }],
+        ruleId: message.ruleId,
+        ruleIndex: ruleIndex.get(message.ruleId)!,
+        ...itemProperties(message, outcome.findings),
+      });
     }
   }
-  const rulesMeta = Object.fromEntries(Object.entries(plugin.rules).map(([name, rule]) => [`api-sunset/${name}`, (rule as { meta?: unknown }).meta]));
-  const log = JSON.parse(format(results, { cwd: report.cwd, rulesMeta })) as SarifLog;
-  const run = log.runs[0];
-  if (run) {
-    run.tool.driver.name = 'api-sunset';
-    run.tool.driver.version = plugin.meta.version;
-    delete run.tool.driver.informationUri;
-    annotateResults(run.results, report);
+  for (const skipped of report.skipped) {
+    if (!report.outcomes.some((outcome) => outcome.file === skipped.file)) notifications.push(notification(skipped.message, fileUri(report.cwd, skipped.file), skipped.line, skipped.column));
   }
+  const log = {
+    version: '2.1.0',
+    $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
+    runs: [
+      {
+        tool: { driver: { name: 'api-sunset', version: plugin.meta.version, informationUri: 'https://github.com/api-sunset/eslint-plugin-api-sunset', rules } },
+        artifacts,
+        results,
+        invocations: [{ toolConfigurationNotifications: notifications, executionSuccessful: true }],
+      },
+    ],
+  };
   return `${JSON.stringify(log, null, 2)}\n`;
 }
 
-function lintResult(filePath: string, messages: Linter.LintMessage[]): ESLint.LintResult {
-  const errors = messages.filter((message) => message.severity === 2).length;
+interface SarifRule {
+  id: string;
+  shortDescription?: { text: string };
+  helpUri?: string;
+}
+
+interface SarifResult {
+  level: 'error' | 'warning';
+  message: { text: string };
+  locations: { physicalLocation: { artifactLocation: { uri: string; index: number }; region: Region } }[];
+  ruleId: string;
+  ruleIndex: number;
+  properties?: Record<string, unknown>;
+}
+
+interface SarifNotification {
+  level: 'error';
+  message: { text: string };
+  locations: { physicalLocation: { artifactLocation: { uri: string }; region?: Region } }[];
+}
+
+interface Region {
+  startLine: number;
+  startColumn: number;
+  endLine?: number;
+  endColumn?: number;
+}
+
+function ruleDescriptor(id: string): SarifRule {
+  const name = id.replace(/^api-sunset\//, '');
+  const meta = (plugin.rules as Record<string, { meta?: { docs?: { description?: string; url?: string } } }>)[name]?.meta;
+  return { id, ...(meta?.docs?.description ? { shortDescription: { text: meta.docs.description } } : {}), ...(meta?.docs?.url ? { helpUri: meta.docs.url } : {}) };
+}
+
+function region(message: Pick<Linter.LintMessage, 'line' | 'column' | 'endLine' | 'endColumn'>): Region {
   return {
-    filePath,
-    messages,
-    suppressedMessages: [],
-    errorCount: errors,
-    fatalErrorCount: messages.filter((message) => message.fatal).length,
-    warningCount: messages.length - errors,
-    fixableErrorCount: 0,
-    fixableWarningCount: 0,
-    usedDeprecatedRules: [],
+    startLine: Math.max(message.line, 1),
+    startColumn: Math.max(message.column, 1),
+    ...(message.endLine === undefined ? {} : { endLine: message.endLine }),
+    ...(message.endColumn === undefined ? {} : { endColumn: message.endColumn }),
   };
 }
 
-/** The formatter emits one result per rule message in input order; match them back to findings, checking as we go. */
-function annotateResults(results: SarifResult[], report: Report): void {
-  const findings = report.outcomes.flatMap((outcome) => outcome.findings);
-  if (findings.length !== results.length) return;
-  results.forEach((result, i) => {
-    const finding = findings[i]!;
-    const region = result.locations[0]?.physicalLocation.region;
-    if (result.ruleId !== finding.ruleId || region?.startLine !== finding.line || result.message.text !== finding.message) return;
-    result.properties = { itemId: finding.itemId, status: finding.status, removal: finding.removal, daysLeft: finding.daysLeft, fix: finding.fix };
-  });
+/** The schedule item behind a message, from the findings the rules recorded for the same position and text. */
+function itemProperties(message: Linter.LintMessage, findings: Finding[]): { properties?: Record<string, unknown> } {
+  const finding = findings.find((f) => f.ruleId === message.ruleId && f.line === message.line && f.column === message.column && f.message === message.message);
+  return finding ? { properties: { itemId: finding.itemId, status: finding.status, removal: finding.removal, daysLeft: finding.daysLeft, fix: finding.fix } } : {};
+}
+
+function notification(text: string, uri: string, line?: number, column?: number): SarifNotification {
+  const where = line === undefined ? {} : { region: { startLine: Math.max(line, 1), startColumn: Math.max(column ?? 1, 1) } };
+  return { level: 'error', message: { text }, locations: [{ physicalLocation: { artifactLocation: { uri }, ...where } }] };
+}
+
+function fileUri(cwd: string, file: string): string {
+  return pathToFileURL(path.resolve(cwd, file)).href;
 }

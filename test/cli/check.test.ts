@@ -219,7 +219,7 @@ describe('api-sunset check: GitHub annotations', () => {
 });
 
 describe('api-sunset check: SARIF', () => {
-  it('prints SARIF 2.1.0 from the SARIF formatter, with the item on each result', async () => {
+  it('prints SARIF 2.1.0 with the rule, region and schedule item of each result', async () => {
     const dir = project();
     const { code, stdout } = await runCli(['check', ...NOW, '--format', 'sarif'], { cwd: dir });
     const sarif = JSON.parse(stdout);
@@ -243,6 +243,11 @@ describe('api-sunset check: SARIF', () => {
       properties: { itemId: 'createannouncement.snippet', status: 'removed', removal: '2026-10-15', daysLeft: -38, fix: 'auto' },
     });
     expect(run.results[3]).toMatchObject({ level: 'warning', ruleId: 'api-sunset/no-deprecated-api' });
+    // Every result points at its rule descriptor and at a listed artifact.
+    for (const result of run.results) {
+      expect(run.tool.driver.rules[result.ruleIndex].id).toBe(result.ruleId);
+      expect(run.artifacts[result.locations[0].physicalLocation.artifactLocation.index].location.uri).toBe(result.locations[0].physicalLocation.artifactLocation.uri);
+    }
     // The unparsable file is a tool notification, not a result.
     expect(run.invocations[0].toolConfigurationNotifications[0].message.text).toBe('Parsing error: Variable declaration expected.');
     expect(code).toBe(1);

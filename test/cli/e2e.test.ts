@@ -88,5 +88,12 @@ describe.concurrent('built CLI on a fixture project', () => {
     const dir = copyProject('real-project');
     const sarif = JSON.parse((await runBuiltCli(['check', ...NOW, '--format', 'sarif'], dir)).stdout);
     expect(sarif.runs[0].results.map((result: { properties: { itemId: string } }) => result.properties.itemId)).toEqual(['listanswers', 'getdocumentcount']);
+    expect(sarif.runs[0].tool.driver.rules).toEqual([
+      {
+        id: 'api-sunset/no-removed-api',
+        shortDescription: { text: 'Disallow uses of API fields and endpoints that the service has removed or removes within the imminent window' },
+        helpUri: 'https://github.com/api-sunset/eslint-plugin-api-sunset/blob/main/docs/rules/no-removed-api.md',
+      },
+    ]);
   });
 });

@@ -1,5 +1,5 @@
 import { ASTUtils, TSESTree, type TSESLint } from '@typescript-eslint/utils';
-import { memberKey, propertyKeyName } from './strings.js';
+import { memberKey, propertyKeyName, unwrap } from './strings.js';
 
 const MAX_DEPTH = 6;
 
@@ -133,6 +133,25 @@ export function enclosingFunction(node: TSESTree.Node): TSESTree.FunctionLike | 
     ) {
       return current;
     }
+  }
+  return undefined;
+}
+
+/**
+ * The function an expression names in this file: an inline function, a function declaration, or
+ * a `const` holding a function expression (through `as`/`satisfies`). Anything else (a parameter,
+ * an import, a `let`) may be another function at run time.
+ */
+export function sameFileFunction(sourceCode: Readonly<TSESLint.SourceCode>, node: TSESTree.Node): TSESTree.FunctionLike | undefined {
+  const target = unwrap(node);
+  if (target.type === TSESTree.AST_NODE_TYPES.FunctionExpression || target.type === TSESTree.AST_NODE_TYPES.ArrowFunctionExpression) return target;
+  if (target.type !== TSESTree.AST_NODE_TYPES.Identifier) return undefined;
+  const variable = ASTUtils.findVariable(sourceCode.getScope(target), target);
+  const def = variable?.defs.length === 1 ? variable.defs[0] : undefined;
+  if (def?.type === 'FunctionName') return def.node as TSESTree.FunctionLike;
+  if (def?.type === 'Variable' && def.parent.kind === 'const' && def.node.id.type === TSESTree.AST_NODE_TYPES.Identifier && def.node.init) {
+    const init = unwrap(def.node.init);
+    if (init.type === TSESTree.AST_NODE_TYPES.FunctionExpression || init.type === TSESTree.AST_NODE_TYPES.ArrowFunctionExpression) return init;
   }
   return undefined;
 }

@@ -3,8 +3,9 @@ import type { KnownEndpoint } from './catalog.js';
 import type { FieldContext } from './field-context.js';
 import { fieldFinding, type FieldUse } from './field-migrations.js';
 import type { FieldFinding } from './findings.js';
+import { sameFileFunction } from './flow.js';
 import { elementOf, type SchemaType } from './schemas.js';
-import { isMethodCall, memberKey, propertyKeyName } from './strings.js';
+import { isObjectAssign, memberKey, propertyKeyName } from './strings.js';
 import { returnedExpressions } from './tree.js';
 
 /** How far a body is followed through variables, helpers and callbacks before giving up. */
@@ -210,7 +211,7 @@ class BodyWalker {
   private visitCall(call: TSESTree.CallExpression, type: SchemaType, endpoint: KnownEndpoint | undefined, depth: number): void {
     const callee = call.callee;
     if (callee.type === TSESTree.AST_NODE_TYPES.Identifier) {
-      for (const value of this.returnedValuesOf(callee)) this.visit(value, type, endpoint, depth);
+      for (const value of this.resultsOf(callee)) this.visit(value, type, endpoint, depth);
       if (callee.name === 'structuredClone' && call.arguments[0]) this.visit(call.arguments[0], type, endpoint, depth);
       return;
     }
@@ -225,7 +226,7 @@ class BodyWalker {
     if (method === 'map' || method === 'flatMap') {
       const callback = call.arguments[0];
       if (!callback) return;
-      for (const value of this.callbackResults(callback)) {
+      for (const value of this.resultsOf(callback)) {
         // flatMap's callback returns an array of elements or one element.
         const returned = method === 'flatMap' && value.type === TSESTree.AST_NODE_TYPES.ArrayExpression ? type : element;
         this.visit(value, returned, endpoint, depth);
@@ -236,23 +237,10 @@ class BodyWalker {
     }
   }
 
-  /** What a callback argument returns: an inline function's return values, or a same-file function's by name. */
-  private callbackResults(callback: TSESTree.Node): TSESTree.Node[] {
-    if (callback.type === TSESTree.AST_NODE_TYPES.ArrowFunctionExpression || callback.type === TSESTree.AST_NODE_TYPES.FunctionExpression) return this.returnedValues(callback);
-    if (callback.type === TSESTree.AST_NODE_TYPES.Identifier) return this.returnedValuesOf(callback);
-    return [];
-  }
-
-  /** The return values of the same-file function an identifier names. */
-  private returnedValuesOf(identifier: TSESTree.Identifier): TSESTree.Node[] {
-    const variable = ASTUtils.findVariable(this.context.sourceCode.getScope(identifier), identifier);
-    const def = variable?.defs.length === 1 ? variable.defs[0] : undefined;
-    if (def?.type === 'FunctionName') return this.returnedValues(def.node as TSESTree.FunctionLike);
-    if (def?.type === 'Variable' && def.parent.kind === 'const' && def.node.init) {
-      const init = def.node.init;
-      if (init.type === TSESTree.AST_NODE_TYPES.ArrowFunctionExpression || init.type === TSESTree.AST_NODE_TYPES.FunctionExpression) return this.returnedValues(init);
-    }
-    return [];
+  /** What the same-file function an expression names returns (an inline callback, or a function by name). */
+  private resultsOf(node: TSESTree.Node): TSESTree.Node[] {
+    const fn = sameFileFunction(this.context.sourceCode, node);
+    return fn ? this.returnedValues(fn) : [];
   }
 
   /** The expressions a function returns, not counting those of functions nested in it. */
@@ -265,8 +253,4 @@ class BodyWalker {
   private report(type: SchemaType, name: string, use: FieldUse, endpoint: KnownEndpoint | undefined): void {
     for (const field of this.context.schemas.deprecated(type, name)) this.findings.push(fieldFinding(this.context, field, use, endpoint));
   }
-}
-
-function isObjectAssign(call: TSESTree.CallExpression): boolean {
-  return call.callee.type === TSESTree.AST_NODE_TYPES.MemberExpression && call.callee.object.type === TSESTree.AST_NODE_TYPES.Identifier && call.callee.object.name === 'Object' && isMethodCall(call, 'assign');
 }

@@ -3,7 +3,7 @@ import { HOLE, type KnownEndpoint } from './catalog.js';
 import type { FieldContext } from './field-context.js';
 import { fieldFinding } from './field-migrations.js';
 import type { FieldFinding } from './findings.js';
-import { enclosingFunction, functionName } from './flow.js';
+import { enclosingFunction, functionName, sameFileFunction } from './flow.js';
 import { arrayOf, elementOf, type SchemaType } from './schemas.js';
 import { flatten, memberKey, propertyKeyName } from './strings.js';
 
@@ -351,7 +351,7 @@ export class ResponseTracer {
       this.from(call, shape, depth, frame);
       return;
     }
-    const fn = this.functionOf(callee);
+    const fn = sameFileFunction(this.context.sourceCode, callee);
     if (!fn) return;
     this.enter(fn, call, 'direct', [...Array<undefined>(index), shape], depth, frame);
   }
@@ -359,7 +359,7 @@ export class ResponseTracer {
   /** The callback at `index` of a method call receives `shapes` as its parameters. */
   private callback(call: TSESTree.CallExpression, index: number, shapes: (Shape | undefined)[], depth: number, frame: Frame | undefined): void {
     const arg = call.arguments[index];
-    const fn = arg && this.functionOf(arg);
+    const fn = arg && sameFileFunction(this.context.sourceCode, arg);
     if (fn) this.enter(fn, call, 'callback', shapes, depth, frame);
   }
 
@@ -373,20 +373,6 @@ export class ResponseTracer {
       if (param.type === T.RestElement) return;
       this.pattern(param, shape, depth + 1, inner);
     });
-  }
-
-  /** A function written in this file that an expression names: inline, a declaration, or a `const` holding one. */
-  functionOf(node: TSESTree.Node): TSESTree.FunctionLike | undefined {
-    if (node.type === T.FunctionExpression || node.type === T.ArrowFunctionExpression) return node;
-    if (node.type !== T.Identifier) return undefined;
-    const variable = ASTUtils.findVariable(this.context.sourceCode.getScope(node), node);
-    const def = variable?.defs.length === 1 ? variable.defs[0] : undefined;
-    if (def?.type === 'FunctionName' && def.node.type === T.FunctionDeclaration) return def.node;
-    if (def?.type === 'Variable' && def.parent.kind === 'const' && def.node.id.type === T.Identifier) {
-      const init = def.node.init;
-      if (init?.type === T.FunctionExpression || init?.type === T.ArrowFunctionExpression) return init;
-    }
-    return undefined;
   }
 
   /** The reads of the variable that `id` declares (nothing when `id` declares none, as in a type's parameter). */

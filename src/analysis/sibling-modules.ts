@@ -2,6 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from '@typescript-eslint/parser';
 import { TSESTree } from '@typescript-eslint/utils';
+import { memberKey, propertyKeyName, unwrap } from './strings.js';
 
 /**
  * Real code keeps what a request needs in a sibling module: the HTTP client
@@ -176,7 +177,7 @@ class ModuleSummary {
   /** Follows local constants, `as const` and `Object.freeze(…)` to the expression that makes the value. */
   deref(node: TSESTree.Node | undefined, depth = 0): TSESTree.Node | undefined {
     if (!node || depth > MAX_DEPTH) return undefined;
-    const target = unwrapTs(node);
+    const target = unwrap(node);
     if (target.type === TSESTree.AST_NODE_TYPES.Identifier) return this.deref(this.consts.get(target.name), depth + 1);
     if (
       target.type === TSESTree.AST_NODE_TYPES.CallExpression &&
@@ -199,7 +200,7 @@ class ModuleSummary {
    */
   evaluate(node: TSESTree.Node, params: ReadonlySet<string> = new Set(), depth = 0): SiblingPiece[] | undefined {
     if (depth > MAX_DEPTH) return undefined;
-    const target = unwrapTs(node);
+    const target = unwrap(node);
     const hole = (value: TSESTree.Node) => this.evaluate(value, params, depth + 1) ?? [{ hole: true } as const];
     switch (target.type) {
       case TSESTree.AST_NODE_TYPES.Literal:
@@ -223,7 +224,7 @@ class ModuleSummary {
         return init ? this.evaluate(init, params, depth + 1) : undefined;
       }
       case TSESTree.AST_NODE_TYPES.MemberExpression: {
-        const key = memberName(target);
+        const key = memberKey(target);
         const object = key === undefined || (target.object.type === TSESTree.AST_NODE_TYPES.Identifier && params.has(target.object.name)) ? undefined : this.objectOf(target.object, depth + 1);
         const value = object && key !== undefined ? propertyOf(object, key) : undefined;
         return value ? this.evaluate(value, params, depth + 1) : undefined;
@@ -238,7 +239,7 @@ class ModuleSummary {
     const target = this.deref(node, depth);
     if (target?.type === TSESTree.AST_NODE_TYPES.ObjectExpression) return target;
     if (target?.type === TSESTree.AST_NODE_TYPES.MemberExpression) {
-      const key = memberName(target);
+      const key = memberKey(target);
       const object = key === undefined ? undefined : this.objectOf(target.object, depth + 1);
       const value = object && key !== undefined ? propertyOf(object, key) : undefined;
       return value ? this.objectOf(value, depth + 1) : undefined;
@@ -250,7 +251,7 @@ class ModuleSummary {
 /** `require('x')` or `require('x').default` → "x". */
 function requiredModule(node: TSESTree.Node): string | undefined {
   let target = node;
-  if (target.type === TSESTree.AST_NODE_TYPES.MemberExpression && memberName(target) === 'default') target = target.object;
+  if (target.type === TSESTree.AST_NODE_TYPES.MemberExpression && memberKey(target) === 'default') target = target.object;
   if (
     target.type === TSESTree.AST_NODE_TYPES.CallExpression &&
     target.callee.type === TSESTree.AST_NODE_TYPES.Identifier &&
@@ -277,30 +278,10 @@ function returnedExpression(node: TSESTree.Node): { expression: TSESTree.Node; p
   return node.body.body.length === 1 && only?.type === TSESTree.AST_NODE_TYPES.ReturnStatement && only.argument ? { expression: only.argument, params } : undefined;
 }
 
-function unwrapTs(node: TSESTree.Node): TSESTree.Node {
-  let current = node;
-  while (
-    current.type === TSESTree.AST_NODE_TYPES.TSAsExpression ||
-    current.type === TSESTree.AST_NODE_TYPES.TSSatisfiesExpression ||
-    current.type === TSESTree.AST_NODE_TYPES.TSNonNullExpression ||
-    current.type === TSESTree.AST_NODE_TYPES.TSTypeAssertion
-  ) {
-    current = current.expression;
-  }
-  return current;
-}
-
-function memberName(node: TSESTree.MemberExpression): string | undefined {
-  if (!node.computed) return node.property.type === TSESTree.AST_NODE_TYPES.Identifier ? node.property.name : undefined;
-  return node.property.type === TSESTree.AST_NODE_TYPES.Literal && typeof node.property.value === 'string' ? node.property.value : undefined;
-}
-
 /** A plain property's value (`key: value`, `'key': value`, a method); spreads and computed keys are not read. */
 function propertyOf(object: TSESTree.ObjectExpression, key: string): TSESTree.Node | undefined {
   for (const property of object.properties) {
-    if (property.type !== TSESTree.AST_NODE_TYPES.Property || property.computed) continue;
-    const name = property.key.type === TSESTree.AST_NODE_TYPES.Identifier ? property.key.name : property.key.type === TSESTree.AST_NODE_TYPES.Literal ? String(property.key.value) : undefined;
-    if (name === key) return property.value;
+    if (property.type === TSESTree.AST_NODE_TYPES.Property && !property.computed && propertyKeyName(property) === key) return property.value;
   }
   return undefined;
 }

@@ -211,6 +211,11 @@ export function isMethodCall(node: TSESTree.CallExpression, name: string): boole
   return node.callee.type === TSESTree.AST_NODE_TYPES.MemberExpression && memberKey(node.callee) === name;
 }
 
+/** `Object.assign(target, …sources)`. */
+export function isObjectAssign(call: TSESTree.CallExpression): boolean {
+  return call.callee.type === TSESTree.AST_NODE_TYPES.MemberExpression && call.callee.object.type === TSESTree.AST_NODE_TYPES.Identifier && call.callee.object.name === 'Object' && isMethodCall(call, 'assign');
+}
+
 /** Joins a base URL and a relative path the way axios, got and ky do: exactly one slash between them. */
 export function joinUrl(base: StringPattern, relative: StringPattern): StringPattern {
   const last = base.at(-1);

@@ -4,7 +4,7 @@ import type { FieldContext } from './field-context.js';
 import { fieldFinding, type FieldUse } from './field-migrations.js';
 import type { FieldFinding } from './findings.js';
 import type { DeprecatedField, SchemaIndex } from './schemas.js';
-import { propertyKeyName } from './strings.js';
+import { memberKey, propertyKeyName } from './strings.js';
 import { walkTree } from './tree.js';
 
 const T = TSESTree.AST_NODE_TYPES;
@@ -50,7 +50,7 @@ export function findTypedFields(context: FieldContext): FieldFinding[] {
   };
   walkTree(context.sourceCode.ast, context.sourceCode.visitorKeys, (node) => {
     if (node.type === T.MemberExpression) {
-      const name = memberName(node);
+      const name = memberKey(node);
       if (name !== undefined && names.has(name)) {
         const parent = node.parent;
         const writes = parent?.type === T.AssignmentExpression && parent.left === node && parent.operator === '=';
@@ -66,11 +66,6 @@ export function findTypedFields(context: FieldContext): FieldFinding[] {
     }
   });
   return findings;
-}
-
-function memberName(node: TSESTree.MemberExpression): string | undefined {
-  if (!node.computed) return node.property.type === T.Identifier ? node.property.name : undefined;
-  return node.property.type === T.Literal && typeof node.property.value === 'string' ? node.property.value : undefined;
 }
 
 /** Where the value goes: object-literal keys and assignments count only on objects that requests carry. */

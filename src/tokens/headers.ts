@@ -1,6 +1,7 @@
 import { ASTUtils, TSESTree, type TSESLint } from '@typescript-eslint/utils';
+import { sameFileFunction } from '../analysis/flow.js';
 import { propertyValue, type RequestSite } from '../analysis/requests.js';
-import { isTextPiece, memberKey, propertyKeyName, type StringEvaluator, type StringPattern, unwrap } from '../analysis/strings.js';
+import { isObjectAssign, isTextPiece, memberKey, propertyKeyName, type StringEvaluator, type StringPattern, unwrap } from '../analysis/strings.js';
 import { isSdkConstructor } from './sdk-clients.js';
 import { returnedExpressions } from '../analysis/tree.js';
 
@@ -236,14 +237,7 @@ export class HeaderResolver {
   /** `authHeaders()` or `headers(email)` defined in this file: what its `return` statements build. */
   private fromHelperCall(call: TSESTree.CallExpression, depth: number): HeaderPart {
     if (call.callee.type !== TSESTree.AST_NODE_TYPES.Identifier) return UNKNOWN();
-    const variable = ASTUtils.findVariable(this.sourceCode.getScope(call), call.callee);
-    const def = variable?.defs.length === 1 ? variable.defs[0] : undefined;
-    let fn: TSESTree.FunctionLike | undefined;
-    if (def?.type === 'FunctionName') fn = def.node as TSESTree.FunctionDeclaration;
-    else if (def?.type === 'Variable' && def.parent.kind === 'const' && def.node.init) {
-      const init = unwrap(def.node.init);
-      if (init.type === TSESTree.AST_NODE_TYPES.ArrowFunctionExpression || init.type === TSESTree.AST_NODE_TYPES.FunctionExpression) fn = init;
-    }
+    const fn = sameFileFunction(this.sourceCode, call.callee);
     if (!fn?.body) return UNKNOWN();
     if (fn.body.type !== TSESTree.AST_NODE_TYPES.BlockStatement) return this.fromValue(fn.body, depth + 1);
     const returned = returnedExpressions(fn.body, this.sourceCode.visitorKeys);
@@ -384,16 +378,6 @@ export class HeaderResolver {
 export function fullText(pattern: StringPattern | undefined): string | undefined {
   if (!pattern || !pattern.every(isTextPiece)) return undefined;
   return pattern.map((piece) => (isTextPiece(piece) ? piece.text : '')).join('');
-}
-
-function isObjectAssign(call: TSESTree.CallExpression): boolean {
-  const callee = call.callee;
-  return (
-    callee.type === TSESTree.AST_NODE_TYPES.MemberExpression &&
-    callee.object.type === TSESTree.AST_NODE_TYPES.Identifier &&
-    callee.object.name === 'Object' &&
-    memberKey(callee) === 'assign'
-  );
 }
 
 function isRequireCall(call: TSESTree.CallExpression): boolean {

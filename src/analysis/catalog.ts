@@ -1,5 +1,6 @@
 import { parseEndpoint } from '../schedule/endpoint.js';
 import type { EndpointInfo, Schedule, ScheduleItem } from '../schedule/types.js';
+import { perSchedule } from '../schedule/derived.js';
 
 /** A service endpoint the analysis can recognise, with its path compiled for matching inside strings. */
 export interface KnownEndpoint {
@@ -31,6 +32,8 @@ export interface Catalog {
   sdkFunctions: Map<string, SdkCallTarget>;
   /** Strings at least one of which a file must contain to hold any finding. */
   gateWords: string[];
+  /** The last name of each deprecated endpoint's SDK method (`bulkIndex`, `count`, `list`): what a typed call must be named. */
+  deprecatedMethodNames: ReadonlySet<string>;
   /**
    * Each endpoint's path relative to its API prefix (`/getanswer`, `/governance/data/policies/`),
    * at the start of a string or right after `${…}`: all that a call through a client imported from
@@ -43,16 +46,7 @@ export interface Catalog {
 /** The character that stands for an unknown part of a string (an expression we could not evaluate). */
 export const HOLE = '\u0000';
 
-const cache = new WeakMap<Schedule, Catalog>();
-
-export function catalogFor(schedule: Schedule): Catalog {
-  let catalog = cache.get(schedule);
-  if (!catalog) {
-    catalog = buildCatalog(schedule);
-    cache.set(schedule, catalog);
-  }
-  return catalog;
-}
+export const catalogFor = perSchedule(buildCatalog);
 
 function buildCatalog(schedule: Schedule): Catalog {
   const byKey = new Map<string, KnownEndpoint>();
@@ -95,7 +89,8 @@ function buildCatalog(schedule: Schedule): Catalog {
     // `glean.client.answers.list(…)` on a client imported from a sibling module names neither the package nor a path.
     ...[...sdkMethods.keys()].map((method) => method.split('.').slice(-2).join('.')),
   ];
-  return { schedule, endpoints, sdkMethods, sdkFunctions, gateWords: [...new Set(gateWords)], relativePaths: relativePathsPattern(schedule, endpoints) };
+  const deprecatedMethodNames = new Set([...sdkMethods].flatMap(([method, target]) => (target.endpoint.endpointItems.length > 0 ? [method.split('.').at(-1)!] : [])));
+  return { schedule, endpoints, sdkMethods, sdkFunctions, gateWords: [...new Set(gateWords)], deprecatedMethodNames, relativePaths: relativePathsPattern(schedule, endpoints) };
 }
 
 /**

@@ -26,6 +26,6 @@ export function mayContainFinding(text: string, settings: Settings): boolean {
  */
 export function mayContainTypedFinding(text: string, settings: Settings): boolean {
   for (const name of schemaIndexFor(settings.schedule).fieldNames) if (text.includes(name)) return true;
-  for (const [path, target] of catalogFor(settings.schedule).sdkMethods) if (target.endpoint.endpointItems.length > 0 && text.includes(path.split('.').at(-1)!)) return true;
+  for (const name of catalogFor(settings.schedule).deprecatedMethodNames) if (text.includes(name)) return true;
   return false;
 }

@@ -1,4 +1,5 @@
 import type { Direction, EndpointInfo, Notice, Schedule, ScheduleItem } from '../schedule/types.js';
+import { perSchedule } from '../schedule/derived.js';
 
 /** A position in the service's schema: an object, or an array (of arrays…) of it. */
 export interface SchemaType {
@@ -48,16 +49,7 @@ export function arrayOf(type: SchemaType): SchemaType {
   return { name: type.name, array: type.array + 1 };
 }
 
-const cache = new WeakMap<Schedule, SchemaIndex>();
-
-export function schemaIndexFor(schedule: Schedule): SchemaIndex {
-  let index = cache.get(schedule);
-  if (!index) {
-    index = buildIndex(schedule);
-    cache.set(schedule, index);
-  }
-  return index;
-}
+export const schemaIndexFor = perSchedule(buildIndex);
 
 function buildIndex(schedule: Schedule): SchemaIndex {
   const graph = schedule.schemas;

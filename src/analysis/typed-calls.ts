@@ -25,8 +25,7 @@ const targetsCache = new WeakMap<ts.Program, WeakMap<Catalog, Map<ts.Declaration
  * checker is asked only about calls whose method name is one of those methods' names.
  */
 export function findTypedCalls(sourceCode: Readonly<TSESLint.SourceCode>, info: TypeInfo, catalog: Catalog, known: readonly Finding[]): EndpointFinding[] {
-  const methodNames = new Set<string>();
-  for (const [path, target] of catalog.sdkMethods) if (target.endpoint.endpointItems.length > 0) methodNames.add(path.split('.').at(-1)!);
+  const methodNames = catalog.deprecatedMethodNames;
   if (methodNames.size === 0 || ![...methodNames].some((name) => sourceCode.text.includes(name))) return [];
   let targets: Map<ts.Declaration, SdkMethodTarget> | undefined;
   const reported = new Set(known.filter((finding) => finding.kind === 'endpoint').map((finding) => `${finding.node.range.join(':')}:${finding.item.id}`));

@@ -1,4 +1,5 @@
 import type { Schedule } from '../schedule/types.js';
+import { perSchedule } from '../schedule/derived.js';
 
 /** The token scheme as the schedule's data describes it, with header names ready for case-insensitive matching. */
 export interface AuthScheme {
@@ -15,16 +16,7 @@ export interface AuthScheme {
   actAsMention: RegExp | undefined;
 }
 
-const cache = new WeakMap<Schedule, AuthScheme>();
-
-export function authSchemeFor(schedule: Schedule): AuthScheme {
-  let scheme = cache.get(schedule);
-  if (!scheme) {
-    scheme = buildScheme(schedule);
-    cache.set(schedule, scheme);
-  }
-  return scheme;
-}
+export const authSchemeFor = perSchedule(buildScheme);
 
 function buildScheme(schedule: Schedule): AuthScheme {
   const { auth, sdk } = schedule;

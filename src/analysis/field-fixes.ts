@@ -1,5 +1,6 @@
 import { TSESTree, type TSESLint } from '@typescript-eslint/utils';
 import type { FixFunction } from './findings.js';
+import { isWriteTarget } from './tree.js';
 
 /**
  * The text edits behind field fixes and suggestions. Each keeps the code's own style (quotes,
@@ -109,15 +110,7 @@ function keyReplacement(key: TSESTree.Node, to: string, computed = false): strin
 function isPlainRead(member: TSESTree.MemberExpression): boolean {
   let node: TSESTree.Node = member;
   while (node.parent && (node.parent.type === TSESTree.AST_NODE_TYPES.TSNonNullExpression || node.parent.type === TSESTree.AST_NODE_TYPES.TSAsExpression)) node = node.parent;
-  const parent = node.parent;
-  if (!parent) return true;
-  if (parent.type === TSESTree.AST_NODE_TYPES.AssignmentExpression && parent.left === node) return false;
-  if (parent.type === TSESTree.AST_NODE_TYPES.UpdateExpression) return false;
-  if (parent.type === TSESTree.AST_NODE_TYPES.UnaryExpression && parent.operator === 'delete') return false;
-  if (parent.type === TSESTree.AST_NODE_TYPES.NewExpression && parent.callee === node) return false;
-  if (parent.type === TSESTree.AST_NODE_TYPES.ForOfStatement && parent.left === node) return false;
-  if (parent.type === TSESTree.AST_NODE_TYPES.ForInStatement && parent.left === node) return false;
-  return true;
+  return !isWriteTarget(member) && !(node.parent?.type === TSESTree.AST_NODE_TYPES.NewExpression && node.parent.callee === node);
 }
 
 /**

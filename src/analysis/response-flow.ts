@@ -6,6 +6,7 @@ import type { FieldFinding } from './findings.js';
 import { enclosingFunction, functionName, sameFileFunction } from './flow.js';
 import { arrayOf, elementOf, type SchemaType } from './schemas.js';
 import { flatten, memberKey, propertyKeyName } from './strings.js';
+import { isWriteTarget } from './tree.js';
 
 const T = TSESTree.AST_NODE_TYPES;
 
@@ -406,30 +407,4 @@ function elementShape(shape: Shape): Shape | undefined {
 
 function forOfTarget(left: TSESTree.ForOfStatement['left']): TSESTree.Node {
   return left.type === T.VariableDeclaration ? left.declarations[0]!.id : left;
-}
-
-/** `res.x = v`, `res.x++`, `delete res.x`, `for (res.x of …)`: writes, not reads. */
-function isWriteTarget(member: TSESTree.MemberExpression): boolean {
-  let node: TSESTree.Node = member;
-  while (node.parent?.type === T.TSNonNullExpression || node.parent?.type === T.TSAsExpression) node = node.parent;
-  const parent = node.parent;
-  if (!parent) return false;
-  switch (parent.type) {
-    case T.AssignmentExpression:
-    case T.AssignmentPattern:
-      return parent.left === node;
-    case T.UpdateExpression:
-      return true;
-    case T.UnaryExpression:
-      return parent.operator === 'delete';
-    case T.ForOfStatement:
-    case T.ForInStatement:
-      return parent.left === node;
-    case T.ArrayPattern:
-      return true;
-    case T.Property:
-      return parent.value === node && parent.parent.type === T.ObjectPattern;
-    default:
-      return false;
-  }
 }

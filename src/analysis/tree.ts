@@ -41,3 +41,29 @@ export function returnedExpressions(body: TSESTree.BlockStatement, visitorKeys: 
   });
   return values;
 }
+
+/** `res.x = v`, `res.x++`, `delete res.x`, `for (res.x of …)`: writes, not reads. */
+export function isWriteTarget(member: TSESTree.MemberExpression): boolean {
+  let node: TSESTree.Node = member;
+  while (node.parent?.type === TSESTree.AST_NODE_TYPES.TSNonNullExpression || node.parent?.type === TSESTree.AST_NODE_TYPES.TSAsExpression) node = node.parent;
+  const parent = node.parent;
+  if (!parent) return false;
+  switch (parent.type) {
+    case TSESTree.AST_NODE_TYPES.AssignmentExpression:
+    case TSESTree.AST_NODE_TYPES.AssignmentPattern:
+      return parent.left === node;
+    case TSESTree.AST_NODE_TYPES.UpdateExpression:
+      return true;
+    case TSESTree.AST_NODE_TYPES.UnaryExpression:
+      return parent.operator === 'delete';
+    case TSESTree.AST_NODE_TYPES.ForOfStatement:
+    case TSESTree.AST_NODE_TYPES.ForInStatement:
+      return parent.left === node;
+    case TSESTree.AST_NODE_TYPES.ArrayPattern:
+      return true;
+    case TSESTree.AST_NODE_TYPES.Property:
+      return parent.value === node && parent.parent.type === TSESTree.AST_NODE_TYPES.ObjectPattern;
+    default:
+      return false;
+  }
+}

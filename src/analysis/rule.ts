@@ -1,5 +1,7 @@
 import { ESLintUtils, type TSESLint } from '@typescript-eslint/utils';
+import { resolveItemIds } from '../schedule/ids.js';
 import { statusOf, type Status } from '../schedule/status.js';
+import type { Schedule } from '../schedule/types.js';
 import { analyzeFile } from './file-analysis.js';
 import type { Finding } from './findings.js';
 import { mayContainFinding, mayContainTypedFinding } from './gate.js';
@@ -54,7 +56,7 @@ export function createSunsetRule<MessageIds extends string>(definition: {
     defaultOptions: [{ ignore: [] }],
     create(context, [{ ignore }]) {
       const settings = readSettings(context.settings, context.cwd);
-      checkIgnoredIds(ignore, settings.schedule.items.map((item) => item.id), definition.name);
+      const ignored = ignoredIds(settings.schedule, ignore, definition.name);
       const { sourceCode } = context;
       // With type information, a field's type can come from another file: the name alone is the gate.
       if (!mayContainFinding(sourceCode.text, settings) && !(hasTypeInformation(sourceCode) && mayContainTypedFinding(sourceCode.text, settings))) return {};
@@ -63,7 +65,7 @@ export function createSunsetRule<MessageIds extends string>(definition: {
         Program() {
           resetSinkFor(context.physicalFilename, ruleId);
           for (const finding of analyzeFile(sourceCode, context.physicalFilename, settings).findings) {
-            if (ignore.includes(finding.item.id)) continue;
+            if (ignored.has(finding.item.id)) continue;
             const status = statusOf(finding.item.removal, settings.now, settings.imminentDays);
             const messageId = definition.statuses[status.status];
             if (!messageId) continue;
@@ -88,11 +90,12 @@ function hasTypeInformation(sourceCode: Readonly<TSESLint.SourceCode>): boolean 
   return Boolean((sourceCode.parserServices as { program?: unknown } | undefined)?.program);
 }
 
-function checkIgnoredIds(ignore: string[], known: string[], rule: string): void {
-  const unknown = ignore.filter((id) => !known.includes(id));
+function ignoredIds(schedule: Schedule, ignore: string[], rule: string): Set<string> {
+  const { ids, unknown } = resolveItemIds(schedule, ignore);
   if (unknown.length > 0) {
     throw new Error(`api-sunset/${rule}: unknown item id${unknown.length > 1 ? 's' : ''} in "ignore": ${unknown.join(', ')}. Run "api-sunset schedule" to list the ids.`);
   }
+  return new Set(ids);
 }
 
 function record(

@@ -1,5 +1,6 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
+import { resolveItemIds } from '../schedule/ids.js';
 import { DEFAULT_IMMINENT_DAYS, type Status } from '../schedule/status.js';
 import type { Schedule } from '../schedule/types.js';
 import { UsageError } from './io.js';
@@ -110,10 +111,9 @@ function parseProject(value: string, cwd: string): string {
 /** `--ignore a,b --ignore c`; an unknown id is almost always a typo, so it is an error rather than a silent no-op. */
 function parseIgnore(values: string[], schedule: Schedule): string[] {
   const ids = values.flatMap((value) => value.split(',')).map((id) => id.trim()).filter((id) => id !== '');
-  const known = new Set(schedule.items.map((item) => item.id));
-  const unknown = ids.filter((id) => !known.has(id));
-  if (unknown.length > 0) {
-    throw new UsageError(`--ignore: unknown item id${unknown.length === 1 ? '' : 's'} ${unknown.map((id) => `"${id}"`).join(', ')} ("api-sunset schedule" lists the ids)`);
+  const resolved = resolveItemIds(schedule, ids);
+  if (resolved.unknown.length > 0) {
+    throw new UsageError(`--ignore: unknown item id${resolved.unknown.length === 1 ? '' : 's'} ${resolved.unknown.map((id) => `"${id}"`).join(', ')} ("api-sunset schedule" lists the ids)`);
   }
-  return [...new Set(ids)].sort();
+  return resolved.ids;
 }

@@ -5,6 +5,6 @@ export const noDeprecatedApi = createSunsetRule({
   description: 'Warn about uses of API fields and endpoints that are deprecated and scheduled for removal',
   statuses: { scheduled: 'scheduled' },
   messages: {
-    scheduled: '{{subject}} is deprecated and will be removed on {{date}} ({{days}}).{{advice}}',
+    scheduled: '{{subject}} is deprecated and will be removed on {{date}}, {{days}}; {{advice}}.',
   },
 });

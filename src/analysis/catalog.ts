@@ -1,12 +1,18 @@
 import { parseEndpoint } from '../schedule/endpoint.js';
-import type { EndpointInfo, Schedule, ScheduleItem } from '../schedule/types.js';
+import type { SchemaPosition } from '../schedule/graph/schema-graph.js';
+import { SDK_MODEL, type SdkBody, type SdkHook } from '../schedule/sdk-model.js';
+import type { ApiName, Schedule, ScheduleItem } from '../schedule/types.js';
 import { perSchedule } from '../schedule/derived.js';
 
 /** A service endpoint the analysis can recognise, with its path compiled for matching inside strings. */
 export interface KnownEndpoint {
-  info: EndpointInfo;
+  /** `"POST /rest/api/v1/chat"`, as the documents and the schedule write it. */
+  key: string;
   method: string;
   path: string;
+  api: ApiName | undefined;
+  /** The token scope it needs, where the schedule names one. */
+  scope?: string;
   /** Path parameters (`{id}`) become "one path segment, possibly unknown". */
   pattern: RegExp;
   /** Literal characters in the path: a longer literal path is the more specific match. */
@@ -15,27 +21,37 @@ export interface KnownEndpoint {
   bareName?: string;
   /** Deprecated items that are the endpoint itself. */
   endpointItems: ScheduleItem[];
+  /** Where its JSON bodies start in the schema graph. */
+  request: readonly SchemaPosition[];
+  response: readonly SchemaPosition[];
+  /** Whether a deprecated item can be met in its bodies or is the endpoint itself: other endpoints' values need no following. */
+  relevant: boolean;
 }
 
 export interface SdkCallTarget {
   endpoint: KnownEndpoint;
-  /** Whether the first argument (after the client, for standalone functions) is the request body. */
-  bodyless: boolean;
+  /** The argument that is the request body (after the client, for standalone functions); none for operations without one. */
+  body?: SdkBody;
+  /** Whether the call resolves to the JSON response body. */
+  response: boolean;
 }
 
 export interface Catalog {
   schedule: Schedule;
   endpoints: KnownEndpoint[];
+  byKey: ReadonlyMap<string, KnownEndpoint>;
   /** `indexing.documents.count` → target. */
   sdkMethods: Map<string, SdkCallTarget>;
   /** `indexingDocumentsCount` → target. */
   sdkFunctions: Map<string, SdkCallTarget>;
+  /** `useClientChatCreateMutation` → the hook and its function's target. */
+  sdkHooks: Map<string, { hook: SdkHook; target: SdkCallTarget }>;
   /** Strings at least one of which a file must contain to hold any finding. */
   gateWords: string[];
   /** The last name of each deprecated endpoint's SDK method (`bulkIndex`, `count`, `list`): what a typed call must be named. */
   deprecatedMethodNames: ReadonlySet<string>;
   /**
-   * Each endpoint's path relative to its API prefix (`/getanswer`, `/governance/data/policies/`),
+   * Each relevant endpoint's path relative to its API prefix (`/getanswer`, `/governance/data/policies/`),
    * at the start of a string or right after `${…}`: all that a call through a client imported from
    * a sibling module (`clientApi.get(\`/governance/data/policies/${id}\`)`) shows of the service.
    * The gate counts it only next to a relative import. Undefined when no endpoint has a prefix.
@@ -49,48 +65,88 @@ export const HOLE = '\u0000';
 export const catalogFor = perSchedule(buildCatalog);
 
 function buildCatalog(schedule: Schedule): Catalog {
+  const { graph } = schedule;
   const byKey = new Map<string, KnownEndpoint>();
-  const add = (text: string, info: EndpointInfo) => {
-    const existing = byKey.get(text);
+  const add = (key: string) => {
+    const existing = byKey.get(key);
     if (existing) return existing;
-    const { method, path } = parseEndpoint(text);
+    const { method, path } = parseEndpoint(key);
+    const request = graph.body(key, 'request');
+    const response = graph.body(key, 'response');
     const known: KnownEndpoint = {
-      info,
+      key,
       method,
       path,
+      api: apiOf(schedule, path),
+      ...(schedule.endpoints[key]?.scope ? { scope: schedule.endpoints[key].scope } : {}),
       pattern: compilePath(path, URL_END),
       specificity: path.replace(/\{[^}]*\}/g, '').length,
       endpointItems: [],
+      request,
+      response,
+      relevant: [...request, ...response].some((position) => graph.leadsToMarks(position.schema)),
     };
-    byKey.set(text, known);
+    byKey.set(key, known);
     return known;
   };
-  for (const info of schedule.endpoints) add(info.endpoint, info);
+  for (const key of Object.keys(graph.file.operations)) add(key);
+  for (const key of Object.keys(schedule.endpoints)) add(key);
   for (const item of schedule.items) {
-    const known = add(item.endpoint, { endpoint: item.endpoint, api: item.api });
-    if (item.kind === 'endpoint') {
-      known.endpointItems.push(item);
-      // Only deprecated endpoints' names are distinctive enough to count without a path around them.
-      known.bareName = known.path.split('/').at(-1);
-    }
+    if (item.anchor.kind !== 'operation') continue;
+    const known = add(item.anchor.operation);
+    known.endpointItems.push(item);
+    known.relevant = true;
+    // Only deprecated endpoints' names are distinctive enough to count without a path around them.
+    known.bareName = known.path.split('/').at(-1);
   }
-  const endpoints = [...byKey.values()].sort((a, b) => b.specificity - a.specificity);
+  const endpoints = [...byKey.values()].sort((a, b) => b.specificity - a.specificity || a.key.localeCompare(b.key));
+  const target = (operation: string, body: SdkBody | undefined, response: boolean | undefined): SdkCallTarget | undefined => {
+    const endpoint = byKey.get(operation);
+    return endpoint && { endpoint, ...(body ? { body } : {}), response: response ?? false };
+  };
   const sdkMethods = new Map<string, SdkCallTarget>();
   const sdkFunctions = new Map<string, SdkCallTarget>();
-  for (const endpoint of endpoints) {
-    const target = { endpoint, bodyless: endpoint.info.bodyless ?? false };
-    for (const method of endpoint.info.sdkMethods ?? []) sdkMethods.set(method, target);
-    for (const fn of endpoint.info.sdkFunctions ?? []) sdkFunctions.set(fn, target);
+  const sdkHooks = new Map<string, { hook: SdkHook; target: SdkCallTarget }>();
+  for (const [name, method] of Object.entries(SDK_MODEL.methods)) {
+    const found = target(method.operation, method.body, method.response);
+    if (found) sdkMethods.set(name, found);
   }
+  for (const [name, fn] of Object.entries(SDK_MODEL.functions)) {
+    const found = target(fn.operation, fn.body, fn.response);
+    if (found) sdkFunctions.set(name, found);
+  }
+  for (const [name, hook] of Object.entries(SDK_MODEL.hooks)) {
+    const found = sdkFunctions.get(hook.function);
+    if (found) sdkHooks.set(name, { hook, target: found });
+  }
+  const relevantMethods = [...sdkMethods].filter(([, found]) => found.endpoint.relevant).map(([name]) => name);
   const gateWords = [
     ...Object.values(schedule.apis).map((api) => api.prefix.replace(/^\//, '')),
     schedule.sdk.package,
     ...endpoints.flatMap((endpoint) => (endpoint.bareName ? [endpoint.bareName] : [])),
     // `glean.client.answers.list(…)` on a client imported from a sibling module names neither the package nor a path.
-    ...[...sdkMethods.keys()].map((method) => method.split('.').slice(-2).join('.')),
+    ...relevantMethods.map((method) => method.split('.').slice(-2).join('.')),
   ];
-  const deprecatedMethodNames = new Set([...sdkMethods].flatMap(([method, target]) => (target.endpoint.endpointItems.length > 0 ? [method.split('.').at(-1)!] : [])));
-  return { schedule, endpoints, sdkMethods, sdkFunctions, gateWords: [...new Set(gateWords)], deprecatedMethodNames, relativePaths: relativePathsPattern(schedule, endpoints) };
+  const deprecatedMethodNames = new Set([...sdkMethods].flatMap(([method, found]) => (found.endpoint.endpointItems.length > 0 ? [method.split('.').at(-1)!] : [])));
+  return {
+    schedule,
+    endpoints,
+    byKey,
+    sdkMethods,
+    sdkFunctions,
+    sdkHooks,
+    gateWords: [...new Set(gateWords)],
+    deprecatedMethodNames,
+    relativePaths: relativePathsPattern(schedule, endpoints.filter((endpoint) => endpoint.relevant)),
+  };
+}
+
+function apiOf(schedule: Schedule, path: string): ApiName | undefined {
+  for (const [name, api] of Object.entries(schedule.apis) as [ApiName, { prefix: string }][]) {
+    const prefix = api.prefix.replace(/\/$/, '');
+    if (path === prefix || path.startsWith(`${prefix}/`)) return name;
+  }
+  return undefined;
 }
 
 /**
@@ -102,7 +158,7 @@ function buildCatalog(schedule: Schedule): Catalog {
 function relativePathsPattern(schedule: Schedule, endpoints: KnownEndpoint[]): RegExp | undefined {
   const relative = new Set<string>();
   for (const endpoint of endpoints) {
-    const prefix = schedule.apis[endpoint.info.api]?.prefix.replace(/\/$/, '');
+    const prefix = endpoint.api && schedule.apis[endpoint.api]?.prefix.replace(/\/$/, '');
     if (!prefix || !endpoint.path.startsWith(`${prefix}/`)) continue;
     const literal = endpoint.path.slice(prefix.length + 1).split('{')[0]!;
     if (literal) relative.add(literal);

@@ -32,7 +32,7 @@ export function findEndpointUses(catalog: Catalog, candidates: Candidate[], site
   const report = (node: TSESTree.Node, endpoint: KnownEndpoint, via?: string) => {
     for (const item of endpoint.endpointItems) {
       const key = `${node.range[0]}:${node.range[1]}:${item.id}`;
-      if (!findings.has(key)) findings.set(key, { kind: 'endpoint', node, item, notice: item.notices[0]!, ...(via ? { via } : {}) });
+      if (!findings.has(key)) findings.set(key, { kind: 'endpoint', node, item, ...(via ? { via } : {}) });
     }
   };
   const rootKey = (piece: TextPiece, endpoint: KnownEndpoint) => `${stringRootOf(piece.origin).range.join(':')}:${endpoint.path}`;

@@ -29,23 +29,22 @@ type Rewrites = Pick<FieldFinding, 'fix' | 'suggestions' | 'unfixable'>;
  * plausible but not provably equivalent, and otherwise the reason in words.
  */
 export function rewritesFor(context: MigrationContext, field: DeprecatedField, use: FieldUse): Rewrites {
-  const { migration } = field.notice;
-  const to = migration.to;
-  if ((migration.action === 'rename' || migration.action === 'move') && to && field.migrates) {
-    return migration.fix === 'auto' ? safeRewrite(context, field, use, to) : {};
+  const { replacement } = field.item;
+  if (replacement.kind === 'rename' || replacement.kind === 'move') {
+    return replacement.fix === 'auto' ? safeRewrite(context, field, use, replacement.to) : {};
   }
-  if (migration.fix !== 'suggestion') return {};
+  if (replacement.fix !== 'suggestion') return {};
   return { suggestions: reshapeSuggestions(context, field, use) };
 }
 
 function safeRewrite(context: MigrationContext, field: DeprecatedField, use: FieldUse, to: string): Rewrites {
   const { sourceCode } = context;
-  const { migration } = field.notice;
-  const blockers = migration.unlessSibling ?? [];
+  const migration = field.item.replacement;
+  const blockers = migration.kind === 'rename' ? (migration.unlessSibling ?? []) : [];
   switch (use.kind) {
     case 'request-key': {
       const object = use.property.parent as TSESTree.ObjectExpression;
-      if (migration.action !== 'rename') return {};
+      if (migration.kind !== 'rename') return {};
       if (hasKey(object, to)) return { unfixable: `${to} is already set in this object` };
       const blocked = blockers.length > 0 ? blockedByValue(context, use.property.value, blockers, to) : undefined;
       if (blocked) return { unfixable: blocked };
@@ -53,7 +52,7 @@ function safeRewrite(context: MigrationContext, field: DeprecatedField, use: Fie
       return fix ? { fix } : {};
     }
     case 'request-assign': {
-      if (migration.action !== 'rename') return {};
+      if (migration.kind !== 'rename') return {};
       const blocked = blockers.length > 0 ? blockedByValue(context, use.value, blockers, to) : undefined;
       if (blocked) return { unfixable: blocked };
       const fix = renameMember(use.member, to, { write: true });
@@ -63,16 +62,16 @@ function safeRewrite(context: MigrationContext, field: DeprecatedField, use: Fie
       if (blockers.length > 0 && !readsOnlyOtherKeys(use.member, blockers)) {
         return { unfixable: `the value may be used for ${blockers.join(', ')}, which ${to} does not have` };
       }
-      const fix = migration.action === 'move' ? moveMember(use.member, to) : renameMember(use.member, to);
+      const fix = migration.kind === 'move' ? moveMember(use.member, to) : renameMember(use.member, to);
       return fix ? { fix } : {};
     }
     case 'response-destructure': {
       // The local keeps the old object, whose other keys the code may read later: never rename it blindly.
       if (blockers.length > 0) return { unfixable: `the destructured value may be used for ${blockers.join(', ')}, which ${to} does not have` };
-      const fix = migration.action === 'move' ? movePatternKey(sourceCode, use.property, to) : renameKey(sourceCode, use.property, to);
+      const fix = migration.kind === 'move' ? movePatternKey(sourceCode, use.property, to) : renameKey(sourceCode, use.property, to);
       // `collection?.trackingToken` → "from collection".
       const container = to.replace(/\??\.[^.?]+$/, '').replaceAll('?.', '.');
-      const description = migration.action === 'move' ? `Destructure ${field.property} from ${container} instead.` : `Rename ${field.property} to ${to} (the local name stays).`;
+      const description = migration.kind === 'move' ? `Destructure ${field.property} from ${container} instead.` : `Rename ${field.property} to ${to} (the local name stays).`;
       return fix ? { suggestions: [{ description, fix }], unfixable: 'destructuring is rewritten only as a suggestion' } : {};
     }
   }
@@ -81,23 +80,24 @@ function safeRewrite(context: MigrationContext, field: DeprecatedField, use: Fie
 /** The replacements whose shape differs from the old field's: offered for review, never applied by `--fix`. */
 function reshapeSuggestions(context: MigrationContext, field: DeprecatedField, use: FieldUse): Suggestion[] | undefined {
   const { sourceCode } = context;
-  const { migration } = field.notice;
+  const migration = field.item.replacement;
+  const to = migration.kind === 'none' ? undefined : migration.to;
   if (use.kind === 'request-key') {
     const property = use.property;
-    if (migration.to === 'relationType') return negationSuggestion(context, property);
-    if (migration.to === 'reacts' && property.kind === 'init' && !property.method) {
+    if (to === 'relationType') return negationSuggestion(context, property);
+    if (to === 'reacts' && property.kind === 'init' && !property.method) {
       const value = asCallee(sourceCode, property.value);
       return [{ description: `Send reacts as Reaction objects built from the reaction types.`, fix: replaceProperty(property, `reacts: ${value}.map((type) => ({ type }))`) }];
     }
-    if (migration.action === 'remove') return [{ description: `Remove the ${field.property} property.`, fix: removeProperty(sourceCode, property) }];
+    if (migration.kind === 'none') return [{ description: `Remove the ${field.property} property.`, fix: removeProperty(sourceCode, property) }];
     return undefined;
   }
   if (use.kind === 'response-read') {
-    if (migration.to === 'reacts') {
+    if (to === 'reacts') {
       const fix = replaceMember(sourceCode, use.member, (object, dot) => `${object}${dot}reacts?.map((r) => r.type)`);
       return fix && [{ description: 'Read the reaction types from reacts.', fix }];
     }
-    if (migration.to === 'fragments[].citation') {
+    if (to === 'fragments[].citation') {
       const fix = replaceMember(sourceCode, use.member, (object, dot) => `(${object}${dot}fragments ?? []).flatMap((f) => (f.citation ? [f.citation] : []))`);
       return fix && [{ description: 'Collect the citations from the message fragments.', fix }];
     }
@@ -150,5 +150,5 @@ export function fieldFinding(
 ): FieldFinding {
   const node = use.kind === 'request-key' || use.kind === 'response-destructure' ? use.property.key : use.member.property;
   const direction = use.kind === 'request-key' || use.kind === 'request-assign' ? 'request' : 'response';
-  return { kind: 'field', node, item: field.item, notice: field.notice, direction, owner: field.owner, ...(endpoint ? { endpoint } : {}), ...rewritesFor(context, field, use) };
+  return { kind: 'field', node, item: field.item, direction, owner: field.owner, property: field.property, ...(endpoint ? { endpoint } : {}), ...rewritesFor(context, field, use) };
 }

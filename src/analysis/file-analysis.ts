@@ -87,7 +87,7 @@ function runAnalysis(sourceCode: Readonly<TSESLint.SourceCode>, filename: string
 function dedupe(findings: FieldFinding[]): FieldFinding[] {
   const seen = new Map<string, FieldFinding>();
   for (const finding of findings) {
-    const key = `${finding.node.range.join(':')}:${finding.item.id}:${finding.item.notices.indexOf(finding.notice)}`;
+    const key = `${finding.node.range.join(':')}:${finding.item.id}`;
     const known = seen.get(key);
     // A finding that knows its endpoint says more than the same finding reached through a type name.
     if (!known || (!known.endpoint && finding.endpoint)) seen.set(key, finding);

@@ -1,5 +1,5 @@
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
-import type { Direction, Notice, ScheduleItem } from '../schedule/types.js';
+import type { Direction, ScheduleItem } from '../schedule/types.js';
 import type { KnownEndpoint } from './catalog.js';
 
 /** A use of a deprecated endpoint: a path in a string, a request to it, or an SDK call. */
@@ -7,9 +7,15 @@ export interface EndpointFinding {
   kind: 'endpoint';
   node: TSESTree.Node;
   item: ScheduleItem;
-  notice: Notice;
   /** How the code reaches the endpoint when no path is written: the SDK method or function. */
   via?: string;
+}
+
+/** A use of a deprecated schema as a whole (its SDK type named in the code). */
+export interface SchemaFinding {
+  kind: 'schema';
+  node: TSESTree.Node;
+  item: ScheduleItem;
 }
 
 export type FixFunction = (fixer: TSESLint.RuleFixer) => TSESLint.RuleFix | TSESLint.RuleFix[];
@@ -27,17 +33,17 @@ export interface FieldFinding {
   /** The key, the property name of a member access, or the destructured key. */
   node: TSESTree.Node;
   item: ScheduleItem;
-  notice: Notice;
   direction: Direction;
-  /** The schema object the field was found on (`SearchResultSnippet`). */
+  /** The schema of the object the field was found on (`SearchResultSnippet`). */
   owner: string;
+  property: string;
   /** The endpoint the body goes to or comes from, when the analysis knows it (not for typed values). */
   endpoint?: KnownEndpoint;
   /** The safe rewrite `--fix` applies. */
   fix?: FixFunction;
   suggestions?: Suggestion[];
-  /** Why a rewrite the migration normally allows is not offered here, as a sentence. */
+  /** Why a rewrite the migration normally allows is not offered here, as a clause. */
   unfixable?: string;
 }
 
-export type Finding = EndpointFinding | FieldFinding;
+export type Finding = EndpointFinding | SchemaFinding | FieldFinding;

@@ -1,9 +1,14 @@
 import type { ItemStatus } from '../schedule/status.js';
 import { describeDays } from '../schedule/status.js';
-import type { Notice } from '../schedule/types.js';
+import type { ScheduleItem } from '../schedule/types.js';
 import type { Finding } from './findings.js';
 
-/** The placeholders every rule message is built from: `{{subject}} was removed on {{date}} ({{days}}).{{advice}}` */
+/**
+ * The placeholders every rule message is built from, so that one line says what is deprecated,
+ * where the value came from, when it goes and what to use:
+ * "`SearchResultSnippet.snippet` (in the response of POST /rest/api/v1/search) was removed on
+ * 2026-10-15, 39 days ago; use `text`."
+ */
 export interface MessageData extends Record<string, string> {
   subject: string;
   date: string;
@@ -12,35 +17,44 @@ export interface MessageData extends Record<string, string> {
 }
 
 export function messageData(finding: Finding, status: ItemStatus): MessageData {
+  const unfixable = finding.kind === 'field' && finding.unfixable ? `; not fixed automatically: ${finding.unfixable}` : '';
   return {
     subject: subjectOf(finding),
     date: finding.item.removal,
     days: describeDays(status.daysLeft),
-    advice: adviceOf(finding.notice) + (finding.kind === 'field' && finding.unfixable ? ` Not fixed automatically: ${finding.unfixable}.` : ''),
+    advice: adviceOf(finding.item, status) + unfixable,
   };
 }
 
 function subjectOf(finding: Finding): string {
   const { item } = finding;
   if (finding.kind === 'field') {
-    const field = `${finding.owner}.${item.field}`;
-    // A typed value's endpoint is unknown: name the endpoint the schedule files the field under.
-    return finding.endpoint ? `${field} in the ${finding.endpoint.method} ${finding.endpoint.path} ${finding.direction}` : `${field} (deprecated on ${item.endpoint})`;
+    const field = `\`${finding.owner}.${finding.property}\``;
+    if (!finding.endpoint) return field;
+    return finding.direction === 'request' ? `${field} (in the request to ${finding.endpoint.key})` : `${field} (in the response of ${finding.endpoint.key})`;
   }
-  return finding.via ? `${item.endpoint} (called by the SDK's ${finding.via}())` : item.endpoint;
+  if (finding.kind === 'schema') return `\`${item.on}\``;
+  return finding.via ? `\`${item.on}\` (called by the SDK's ${finding.via}())` : `\`${item.on}\``;
 }
 
-/** The replacement or the spec's note, so that a finding tells the user what to do without opening the docs. */
-export function adviceOf(notice: Notice): string {
-  const { migration, note } = notice;
-  switch (migration.action) {
-    case 'replace-endpoint':
+/** What to do instead, in one clause: the replacement, the item's note, and while it lasts, its remark until removal. */
+export function adviceOf(item: ScheduleItem, status?: ItemStatus): string {
+  const { replacement, note } = item;
+  let advice: string;
+  switch (replacement.kind) {
     case 'rename':
     case 'move':
-      return ` Use ${migration.to} instead.`;
-    case 'manual':
-      return ` Use ${notice.replacement} instead${note ? ` (${note})` : ''}.`;
-    case 'remove':
-      return note ? ` There is no replacement: ${note}.` : ' There is no replacement.';
+    case 'endpoint':
+      advice = `use \`${replacement.to}\``;
+      break;
+    case 'reshape':
+      advice = `use \`${replacement.to}\`, which has another shape`;
+      break;
+    case 'none':
+      advice = note ? `there is no replacement: ${note}` : 'there is no replacement';
+      break;
   }
+  if (note && replacement.kind !== 'none') advice += `; ${note}`;
+  if (item.untilRemoval && status && status.status !== 'removed') advice += `; ${item.untilRemoval}`;
+  return advice;
 }

@@ -23,7 +23,7 @@ export function findRequestFields(context: FieldContext): FieldFinding[] {
   const walker = new BodyWalker(context);
   for (const site of context.sites) {
     if (!site.endpoint || !site.body) continue;
-    const root = context.schemas.root(site.endpoint.info, 'request');
+    const root = context.schemas.root(site.endpoint, 'request');
     if (root) walker.visit(site.body, root, site.endpoint, 0);
   }
   if (context.sdkTypes.any) {
@@ -74,7 +74,7 @@ class BodyWalker {
 
   visit(node: TSESTree.Node, type: SchemaType, endpoint: KnownEndpoint | undefined, depth: number): void {
     if (depth > MAX_DEPTH) return;
-    const key = `${node.range[0]}:${node.range[1]}:${type.name}:${type.array}:${endpoint?.info.endpoint ?? ''}`;
+    const key = `${node.range[0]}:${node.range[1]}:${type.name}:${type.array}:${endpoint?.key ?? ''}`;
     if (this.visited.has(key)) return;
     this.visited.add(key);
     const next = depth + 1;

@@ -1,5 +1,5 @@
 import { ASTUtils, TSESTree, type TSESLint } from '@typescript-eslint/utils';
-import { HOLE, type Catalog, type KnownEndpoint } from './catalog.js';
+import { HOLE, type Catalog, type KnownEndpoint, type SdkCallTarget } from './catalog.js';
 import type { ValueFlow } from './flow.js';
 import { isSdkClientExport } from './sdk-modules.js';
 import type { WrapperSetting } from './settings.js';
@@ -323,15 +323,23 @@ function sdkSites(context: RequestContext, node: TSESTree.Node, info: SdkTraceIn
       const name = chain.path.join('.');
       const target = context.catalog.sdkMethods.get(name);
       if (!target) return [];
-      return [{ client: 'sdk', call: chain.call, hasBase: false, endpoint: target.endpoint, method: target.endpoint.method, body: target.bodyless ? undefined : chain.call.arguments[0], sdk: { name, callee: chain.callee } } satisfies RequestSite];
+      return [{ client: 'sdk', call: chain.call, hasBase: false, endpoint: target.endpoint, method: target.endpoint.method, body: sdkBody(chain.call, target), sdk: { name, callee: chain.callee } } satisfies RequestSite];
     });
   }
   if (node.type !== TSESTree.AST_NODE_TYPES.CallExpression) return [];
   const target = context.catalog.sdkFunctions.get(info.name);
   if (!target) return [];
-  // Standalone functions take the client first and the body second; hooks get their variables later.
-  const body = info.sdk === 'function' && !target.bodyless ? node.arguments[1] : undefined;
+  // Standalone functions take the client first (the data counts it); hooks get their variables later.
+  const body = info.sdk === 'function' ? sdkBody(node, target) : undefined;
   return [{ client: 'sdk', call: node, hasBase: false, endpoint: target.endpoint, method: target.endpoint.method, body, sdk: { name: info.name, callee: node.callee } }];
+}
+
+/** The request body of an SDK call, as the SDK's data places it (wrapper request objects carry it in a key). */
+function sdkBody(call: TSESTree.CallExpression, target: SdkCallTarget): TSESTree.Node | undefined {
+  const argument = target.body && call.arguments[target.body.argument];
+  if (!argument || argument.type === TSESTree.AST_NODE_TYPES.SpreadElement) return undefined;
+  if (!target.body!.key) return argument;
+  return argument.type === TSESTree.AST_NODE_TYPES.ObjectExpression ? propertyValue(argument, target.body!.key) : undefined;
 }
 
 function httpCall(context: RequestContext, node: TSESTree.Node, trace: TraceInfo, instance: ClientInstance): DraftSite | undefined {

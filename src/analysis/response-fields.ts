@@ -23,7 +23,7 @@ const GENERIC_LAST_WORDS = new Set(['Response', 'Request', 'Result', 'Results', 
 export function findResponseFields(context: FieldContext): FieldFinding[] {
   const findings: FieldFinding[] = [];
   for (const site of context.sites) {
-    const type = site.endpoint && context.schemas.root(site.endpoint.info, 'response');
+    const type = site.endpoint && context.schemas.root(site.endpoint, 'response');
     const shape = type && siteShape(site, type);
     if (!shape) continue;
     const tracer = new ResponseTracer(context, site.endpoint);

@@ -1,5 +1,5 @@
 import { ESLintUtils, type TSESLint } from '@typescript-eslint/utils';
-import { resolveItemIds } from '../schedule/ids.js';
+import { itemLabel, resolveItemIds } from '../schedule/ids.js';
 import { statusOf, type Status } from '../schedule/status.js';
 import type { Schedule } from '../schedule/types.js';
 import { analyzeFile } from './file-analysis.js';
@@ -110,6 +110,7 @@ function record(
   recordInSink(context.physicalFilename, {
     ruleId,
     itemId: finding.item.id,
+    item: itemLabel(finding.item),
     status: status.status,
     removal: finding.item.removal,
     daysLeft: status.daysLeft,

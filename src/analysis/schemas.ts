@@ -1,4 +1,6 @@
-import type { Direction, EndpointInfo, Notice, Schedule, ScheduleItem } from '../schedule/types.js';
+import type { KnownEndpoint } from './catalog.js';
+import type { SchemaPosition } from '../schedule/graph/schema-graph.js';
+import type { Direction, Schedule, ScheduleItem } from '../schedule/types.js';
 import { perSchedule } from '../schedule/derived.js';
 
 /** A position in the service's schema: an object, or an array (of arrays…) of it. */
@@ -8,37 +10,27 @@ export interface SchemaType {
   array: number;
 }
 
-/** A deprecated property as the analysis meets it: on which object, and which notice applies there. */
+/** A deprecated property as the analysis meets it: on which object, and which item applies there. */
 export interface DeprecatedField {
   item: ScheduleItem;
-  notice: Notice;
+  /** The schema of the object the property was read from or written to (`ExternalSharingOptions` for an inherited `enabled`). */
   owner: string;
   property: string;
-  /**
-   * Whether this is the object the notice's migration was written for. Elsewhere (the spec's own
-   * top-level position, a sibling object with the same property) the finding is reported without a fix.
-   */
-  migrates: boolean;
 }
 
 export interface SchemaIndex {
   /** The object a property of an object leads to. */
   child(type: SchemaType, property: string): SchemaType | undefined;
-  /** The notices that apply to a property of an object. */
+  /** The items that apply to a property of an object. */
   deprecated(type: SchemaType, property: string): DeprecatedField[];
   /** The type at the root of an endpoint's request or response body. */
-  root(endpoint: EndpointInfo | undefined, direction: Direction): SchemaType | undefined;
+  root(endpoint: KnownEndpoint | undefined, direction: Direction): SchemaType | undefined;
   /** Whether a type name (as the SDK exports it) is a schema object the analysis knows. */
   knows(name: string): boolean;
   /** Whether an object can be part of a request body (reachable from some endpoint's request type). */
   inRequests(name: string): boolean;
   /** Every deprecated property name: nodes with other names are never findings. */
   fieldNames: ReadonlySet<string>;
-}
-
-export function parseSchemaType(text: string): SchemaType {
-  const name = text.replace(/(\[\])+$/, '');
-  return { name, array: (text.length - name.length) / 2 };
 }
 
 export function elementOf(type: SchemaType): SchemaType | undefined {
@@ -51,101 +43,67 @@ export function arrayOf(type: SchemaType): SchemaType {
 
 export const schemaIndexFor = perSchedule(buildIndex);
 
+/** Arrays are followed; maps (`additionalProperties`) are positions this index does not describe. */
+function toType(positions: readonly SchemaPosition[]): SchemaType | undefined {
+  const position = positions.find((candidate) => /^\[*$/.test(candidate.containers));
+  return position && { name: position.schema, array: position.containers.length };
+}
+
+/** The schema index the per-file detectors read, answered by the schema graph generated from the OpenAPI documents. */
 function buildIndex(schedule: Schedule): SchemaIndex {
-  const graph = schedule.schemas;
-  const child = (type: SchemaType, property: string): SchemaType | undefined => {
-    if (type.array > 0 || !Object.hasOwn(graph, type.name)) return undefined;
-    const target = graph[type.name]![property];
-    return target === undefined || !Object.hasOwn(graph[type.name]!, property) ? undefined : parseSchemaType(target);
-  };
-  const roots = new Map<string, Partial<Record<Direction, SchemaType>>>();
-  for (const endpoint of schedule.endpoints) {
-    roots.set(endpoint.endpoint, {
-      ...(endpoint.requestType ? { request: parseSchemaType(endpoint.requestType) } : {}),
-      ...(endpoint.responseType ? { response: parseSchemaType(endpoint.responseType) } : {}),
-    });
-  }
-  const deprecated = new Map<string, DeprecatedField[]>();
-  const add = (field: DeprecatedField) => {
-    const key = `${field.owner}.${field.property}`;
-    const list = deprecated.get(key) ?? [];
-    if (!list.some((known) => known.notice === field.notice)) list.push(field);
-    deprecated.set(key, list);
-  };
+  const { graph } = schedule;
+  const byMark = new Map<string, ScheduleItem>(schedule.items.map((item) => [item.id, item]));
+  const byAnchor = new Map<string, ScheduleItem[]>();
   for (const item of schedule.items) {
-    if (item.kind !== 'field' || !item.field) continue;
-    for (const notice of item.notices) {
-      const migratesOn = notice.schema?.object;
-      if (notice.schema) add({ item, notice, owner: notice.schema.object, property: notice.schema.property, migrates: true });
-      for (const occurrence of notice.occurrences ?? []) {
-        const root = roots.get(occurrence.endpoint)?.[occurrence.in];
-        for (const owner of ownersAlong(occurrence.path, root, graph, child)) {
-          add({ item, notice, owner, property: item.field, migrates: owner === migratesOn });
-        }
-      }
-    }
+    if (item.anchor.kind !== 'property') continue;
+    const key = `${item.anchor.schema}.${item.anchor.property}`;
+    byAnchor.set(key, [...(byAnchor.get(key) ?? []), item]);
   }
-  const names = new Set([...Object.keys(graph), ...Object.values(graph).flatMap((properties) => Object.values(properties).map((text) => parseSchemaType(text).name))]);
-  for (const fields of deprecated.values()) for (const field of fields) names.add(field.owner);
-  const requestTypes = reachable(
-    schedule.endpoints.flatMap((endpoint) => (endpoint.requestType ? [parseSchemaType(endpoint.requestType).name] : [])),
-    graph,
+  const requestSchemas = reachable(
+    Object.keys(graph.file.operations).flatMap((operation) => graph.body(operation, 'request').map((position) => position.schema)),
+    schedule,
   );
+  const fieldNames = new Set(graph.markedPropertyNames);
+  for (const item of schedule.items) if (item.anchor.kind === 'property') fieldNames.add(item.anchor.property);
   return {
-    child,
-    deprecated: (type, property) => (type.array > 0 ? [] : (deprecated.get(`${type.name}.${property}`) ?? [])),
-    root: (endpoint, direction) => (endpoint ? roots.get(endpoint.endpoint)?.[direction] : undefined),
-    knows: (name) => names.has(name),
-    inRequests: (name) => requestTypes.has(name),
-    fieldNames: new Set(schedule.items.flatMap((item) => (item.kind === 'field' && item.field ? [item.field] : []))),
+    child: (type, property) => {
+      if (type.array > 0) return undefined;
+      const facts = graph.property(type.name, property);
+      return facts && toType(facts.positions);
+    },
+    deprecated: (type, property) => {
+      if (type.array > 0) return [];
+      const items = new Set<ScheduleItem>();
+      for (const mark of graph.property(type.name, property)?.marks ?? []) {
+        const item = byMark.get(mark);
+        if (item) items.add(item);
+      }
+      for (const schema of graph.concrete(type.name)) for (const item of byAnchor.get(`${schema}.${property}`) ?? []) items.add(item);
+      return [...items].map((item) => ({ item, owner: type.name, property }));
+    },
+    root: (endpoint, direction) => (endpoint ? toType(direction === 'request' ? endpoint.request : endpoint.response) : undefined),
+    knows: (name) => graph.hasSchema(name),
+    inRequests: (name) => requestSchemas.has(name),
+    fieldNames,
   };
 }
 
-function reachable(roots: string[], graph: Schedule['schemas']): Set<string> {
+/** Every schema reachable from `roots` through properties, array elements, map values and `oneOf` members. */
+function reachable(roots: string[], schedule: Schedule): Set<string> {
+  const { graph } = schedule;
   const seen = new Set(roots);
   const queue = [...roots];
   for (let name = queue.pop(); name !== undefined; name = queue.pop()) {
-    if (!Object.hasOwn(graph, name)) continue;
-    for (const target of Object.values(graph[name]!)) {
-      const next = parseSchemaType(target).name;
-      if (!seen.has(next)) {
-        seen.add(next);
-        queue.push(next);
+    const entry = Object.hasOwn(graph.file.schemas, name) ? graph.file.schemas[name]! : undefined;
+    if (!entry) continue;
+    const next = [...graph.concrete(name)];
+    for (const property of Object.keys(entry.properties ?? {})) for (const position of graph.property(name, property)?.positions ?? []) next.push(position.schema);
+    for (const target of next) {
+      if (!seen.has(target)) {
+        seen.add(target);
+        queue.push(target);
       }
     }
   }
   return seen;
-}
-
-/**
- * The objects that own the last property of an occurrence path (`messages[].citations` from
- * ChatResponse → ChatMessage). A path that starts with `**` may start at any object.
- */
-export function ownersAlong(
-  path: string,
-  root: SchemaType | undefined,
-  graph: Schedule['schemas'],
-  child: (type: SchemaType, property: string) => SchemaType | undefined,
-): string[] {
-  const steps = path.split('.');
-  steps.pop();
-  const starts: SchemaType[] = [];
-  if (steps[0] === '**') {
-    steps.shift();
-    starts.push(...Object.keys(graph).map((name) => ({ name, array: 0 })));
-  } else if (root) {
-    starts.push(root);
-  }
-  const owners = new Set<string>();
-  for (const start of starts) {
-    let type: SchemaType | undefined = start;
-    for (const step of steps) {
-      const property = step.replace(/\[\]$/, '');
-      type = type && child(type, property);
-      if (type && step.endsWith('[]')) type = elementOf(type);
-      if (!type) break;
-    }
-    if (type && type.array === 0) owners.add(type.name);
-  }
-  return [...owners];
 }

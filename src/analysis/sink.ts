@@ -8,6 +8,8 @@ import type { Status } from '../schedule/status.js';
 export interface SinkEntry {
   ruleId: string;
   itemId: string;
+  /** How people know the item: where it sits (`SearchResultSnippet.snippet`). */
+  item: string;
   status: Status;
   removal: string;
   daysLeft: number;

@@ -41,7 +41,7 @@ export function findTypedCalls(sourceCode: Readonly<TSESLint.SourceCode>, info: 
             const key = `${callee.property.range.join(':')}:${item.id}`;
             if (reported.has(key)) continue;
             reported.add(key);
-            findings.push({ kind: 'endpoint', node: callee.property, item, notice: item.notices[0]!, via: target.path });
+            findings.push({ kind: 'endpoint', node: callee.property, item, via: target.path });
           }
         }
       }

@@ -122,7 +122,7 @@ export class TypedResolver {
         if (side === 'request' && !this.schemas.inRequests(owner)) return undefined;
         const found = this.schemas.deprecated({ name: owner, array: 0 }, name);
         if (found.length === 0) return undefined;
-        for (const field of found) if (!fields.some((known) => known.notice === field.notice)) fields.push(field);
+        for (const field of found) if (!fields.some((known) => known.item === field.item)) fields.push(field);
       }
     }
     return fields.length > 0 ? fields : undefined;

@@ -38,6 +38,7 @@ export function failsAt(findings: readonly Finding[], failOn: FailLevel): boolea
 
 export interface ItemSummary {
   itemId: string;
+  item: string;
   status: Status;
   removal: string;
   findings: number;
@@ -68,7 +69,7 @@ export function summarize(findings: readonly Finding[], skipped: readonly Skippe
   for (const finding of findings) {
     byStatus[finding.status]++;
     byFix[finding.fix]++;
-    const item = byItem.get(finding.itemId) ?? { itemId: finding.itemId, status: finding.status, removal: finding.removal, findings: 0, autoFixable: 0 };
+    const item = byItem.get(finding.itemId) ?? { itemId: finding.itemId, item: finding.item, status: finding.status, removal: finding.removal, findings: 0, autoFixable: 0 };
     item.findings++;
     if (finding.fix === 'auto') item.autoFixable++;
     byItem.set(finding.itemId, item);
@@ -79,7 +80,7 @@ export function summarize(findings: readonly Finding[], skipped: readonly Skippe
     byStatus,
     byFix,
     // Most urgent first, the order people work through a migration in.
-    byItem: [...byItem.values()].sort((a, b) => a.removal.localeCompare(b.removal) || a.itemId.localeCompare(b.itemId)),
+    byItem: [...byItem.values()].sort((a, b) => a.removal.localeCompare(b.removal) || a.item.localeCompare(b.item)),
     failOn,
     failed: failsAt(findings, failOn),
   };

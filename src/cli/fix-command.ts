@@ -122,7 +122,7 @@ export function pairFindings(before: readonly Finding[], after: readonly Finding
 
 function countItems(findings: readonly Finding[]): Record<string, number> {
   const items: Record<string, number> = {};
-  for (const finding of [...findings].sort((a, b) => a.itemId.localeCompare(b.itemId))) items[finding.itemId] = (items[finding.itemId] ?? 0) + 1;
+  for (const finding of [...findings].sort((a, b) => a.item.localeCompare(b.item))) items[finding.item] = (items[finding.item] ?? 0) + 1;
   return items;
 }
 

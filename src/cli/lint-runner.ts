@@ -200,6 +200,7 @@ function entryFromMessage(message: Linter.LintMessage): SinkEntry {
   return {
     ruleId,
     itemId: 'unknown',
+    item: 'unknown',
     status: ruleId === 'api-sunset/no-deprecated-api' ? 'scheduled' : 'removed',
     removal: '',
     daysLeft: 0,

@@ -15,7 +15,7 @@ export function renderGithub(report: Report): string {
       col: finding.column,
       endLine: finding.endLine,
       endColumn: finding.endColumn,
-      title: `api-sunset/${finding.itemId}`,
+      title: `api-sunset: ${finding.item}`,
     };
     return `::${level} ${formatProperties(properties)}::${escapeData(finding.message)}`;
   });

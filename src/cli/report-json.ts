@@ -23,6 +23,7 @@ export function renderJson(report: Report): string {
       endLine: finding.endLine,
       endColumn: finding.endColumn,
       itemId: finding.itemId,
+      item: finding.item,
       status: finding.status,
       removal: finding.removal,
       daysLeft: finding.daysLeft,

@@ -103,7 +103,7 @@ function region(message: Pick<Linter.LintMessage, 'line' | 'column' | 'endLine' 
 /** The schedule item behind a message, from the findings the rules recorded for the same position and text. */
 function itemProperties(message: Linter.LintMessage, findings: Finding[]): { properties?: Record<string, unknown> } {
   const finding = findings.find((f) => f.ruleId === message.ruleId && f.line === message.line && f.column === message.column && f.message === message.message);
-  return finding ? { properties: { itemId: finding.itemId, status: finding.status, removal: finding.removal, daysLeft: finding.daysLeft, fix: finding.fix } } : {};
+  return finding ? { properties: { itemId: finding.itemId, item: finding.item, status: finding.status, removal: finding.removal, daysLeft: finding.daysLeft, fix: finding.fix } } : {};
 }
 
 function notification(text: string, uri: string, line?: number, column?: number): SarifNotification {

@@ -55,7 +55,7 @@ function renderChanges(report: Report, paint: Paint): string {
   return `${heading}\n${indent(formatTable(['FILE', 'FIXED', 'ITEMS'], rows))}`;
 }
 
-/** `file:line:col  itemId  message  [fix: …]`, columns aligned within a file, a blank line between files. */
+/** `file:line:col  item  message  [fix: …]`, columns aligned within a file, a blank line between files. */
 export function renderFindings(findings: readonly Finding[], cwd: string, paint: Paint): string {
   const groups = new Map<string, Finding[]>();
   for (const finding of findings) groups.set(finding.file, [...(groups.get(finding.file) ?? []), finding]);
@@ -63,11 +63,11 @@ export function renderFindings(findings: readonly Finding[], cwd: string, paint:
     .map((group) => {
       const locations = group.map((finding) => `${displayPath(finding.file, cwd)}:${finding.line}:${finding.column}`);
       const locationWidth = Math.max(...locations.map((location) => location.length));
-      const idWidth = Math.max(...group.map((finding) => finding.itemId.length));
+      const idWidth = Math.max(...group.map((finding) => finding.item.length));
       return group
         .map((finding, i) => {
           const location = locations[i]!.padEnd(locationWidth);
-          const id = paint(STATUS_COLOUR[finding.status], finding.itemId) + ' '.repeat(idWidth - finding.itemId.length);
+          const id = paint(STATUS_COLOUR[finding.status], finding.item) + ' '.repeat(idWidth - finding.item.length);
           return `${location}  ${id}  ${finding.message}  ${paint('dim', `[fix: ${finding.fix}]`)}\n`;
         })
         .join('');
@@ -87,7 +87,7 @@ function renderSummary(report: Report, paint: Paint): string {
   const { summary } = report;
   const lines: string[] = [];
   if (summary.findings > 0) {
-    const itemRows = summary.byItem.map((item) => [item.itemId, item.status, item.removal, String(item.findings), String(item.autoFixable)]);
+    const itemRows = summary.byItem.map((item) => [item.item, item.status, item.removal, String(item.findings), String(item.autoFixable)]);
     lines.push(formatTable(['ITEM', 'STATUS', 'REMOVAL', 'FINDINGS', 'AUTO-FIXABLE'], itemRows, (row, cell, column) => (column === 1 ? paint(STATUS_COLOUR[row[1] as Status], cell) : cell)));
     const statusRows = STATUSES.map((status) => {
       const ofStatus = report.findings.filter((finding) => finding.status === status);

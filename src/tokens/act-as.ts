@@ -35,7 +35,7 @@ export function actAsProblems(tokens: TokenFile, tokenType: string | undefined):
   if (sendsActAs === true) {
     for (const { site, endpoint } of tokens.requests()) {
       // Indexing API requests never act as a user.
-      if (endpoint.info.api !== 'client') continue;
+      if (endpoint.api !== 'client') continue;
       const headers = tokens.headersOf(site);
       if (!headers?.complete || !(headers.sdkAuth || tokens.has(headers, scheme.authorization.lower)) || tokens.has(headers, scheme.actAs.lower)) continue;
       problems.push({

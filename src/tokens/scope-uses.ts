@@ -36,7 +36,7 @@ export function collectEndpointUses(sourceCode: Readonly<TSESLint.SourceCode>, f
     for (const piece of site.url ?? []) if (isTextPiece(piece)) sitePieces.add(piece.origin);
     const at = (site.urlNode ?? site.sdk?.callee ?? site.call).loc.start;
     if (site.endpoint) {
-      uses.push({ endpoint: label(catalog.endpoints, site.endpoint, true), api: site.endpoint.info.api, scope: site.endpoint.info.scope, line: at.line, column: at.column + 1, via: 'request' });
+      uses.push({ endpoint: label(catalog.endpoints, site.endpoint, true), api: site.endpoint.api, scope: site.endpoint.scope, line: at.line, column: at.column + 1, via: 'request' });
       continue;
     }
     const unknown = site.url && unknownPath(flatten(site.url).text, prefixes);
@@ -49,7 +49,7 @@ export function collectEndpointUses(sourceCode: Readonly<TSESLint.SourceCode>, f
     const at = root.loc.start;
     const endpoint = identifyEndpoint(catalog, pattern, undefined);
     if (endpoint) {
-      uses.push({ endpoint: label(catalog.endpoints, endpoint, false), api: endpoint.info.api, scope: endpoint.info.scope, line: at.line, column: at.column + 1, via: 'path' });
+      uses.push({ endpoint: label(catalog.endpoints, endpoint, false), api: endpoint.api, scope: endpoint.scope, line: at.line, column: at.column + 1, via: 'path' });
       continue;
     }
     const unknown = unknownPath(flatten(pattern).text, prefixes);

@@ -72,7 +72,7 @@ function sitesOf(filename: string, code?: string) {
 function endpointFindings(filename: string, code?: string) {
   return analyse(filename, code)
     .analysis.findings.filter((finding) => finding.kind === 'endpoint')
-    .map((finding) => `${finding.node.loc.start.line}:${finding.node.loc.start.column + 1} ${finding.item.id}`);
+    .map((finding) => `${finding.node.loc.start.line}:${finding.node.loc.start.column + 1} ${finding.item.aliases[0] ?? finding.item.on}`);
 }
 
 describe('an axios instance exported by a sibling module', () => {
@@ -221,7 +221,6 @@ describe('the text gate and relative paths', () => {
     expect(gate("import { api } from './api.js';", "api.post('/getanswer', { id });")).toBe(true);
     expect(gate("import { api } from '../http/api';", 'api.get(`/governance/data/policies/${id}`);')).toBe(true);
     expect(gate("import { API } from '../paths.js';", 'fetch(`${API}/chat`, init);')).toBe(true);
-    expect(gate("import { api } from './api.js';", "api.post(`/debug/${datasource}/status`, {});")).toBe(true);
   });
 
   it('keeps out generic words elsewhere: hosts, longer names, other paths, no relative import', () => {

@@ -3,6 +3,10 @@ import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import { copyProject, writeFiles } from './project.js';
+import { findItem, loadBundledSchedule } from '../../src/schedule/index.js';
+
+/** The canonical id (the documents' mark id) of an item the stand-in plugin names by its old id. */
+const idOf = (alias: string) => findItem(loadBundledSchedule(), alias)!.id;
 
 // The CLI's own behaviour, tested against a stand-in with the plugin's contract and known fixes.
 vi.mock('../../src/index.js', async () => ({ default: (await import('./stand-in-plugin.js')).standInPlugin }));
@@ -129,7 +133,7 @@ describe('api-sunset check: --ignore', () => {
       ['check', ...NOW, '--ignore', 'createannouncement.boardId,createannouncement.snippet', '--ignore', 'policy.externalSharingOptions', '--format', 'json'],
       { cwd: project() },
     );
-    expect(JSON.parse(stdout).findings.map((finding: { itemId: string }) => finding.itemId)).toEqual([
+    expect(JSON.parse(stdout).findings.map((finding: { item: string }) => finding.item)).toEqual([
       'insights.searchSessionSatisfaction',
       'insights.searchSessionSatisfaction',
       'indexemployee.location',
@@ -165,7 +169,8 @@ describe('api-sunset check: JSON', () => {
       column: 12,
       endLine: 3,
       endColumn: 19,
-      itemId: 'createannouncement.snippet',
+      itemId: idOf('createannouncement.snippet'),
+      item: 'createannouncement.snippet',
       status: 'removed',
       removal: '2026-10-15',
       daysLeft: -38,
@@ -188,11 +193,11 @@ describe('api-sunset check: JSON', () => {
       byStatus: { removed: 5, imminent: 0, scheduled: 2 },
       byFix: { auto: 2, suggestion: 2, none: 3 },
       byItem: [
-        { itemId: 'createannouncement.boardId', status: 'removed', removal: '2026-10-15', findings: 2, autoFixable: 0 },
-        { itemId: 'createannouncement.snippet', status: 'removed', removal: '2026-10-15', findings: 1, autoFixable: 1 },
-        { itemId: 'indexemployee.location', status: 'removed', removal: '2026-10-15', findings: 1, autoFixable: 0 },
-        { itemId: 'policy.externalSharingOptions', status: 'removed', removal: '2026-10-15', findings: 1, autoFixable: 1 },
-        { itemId: 'insights.searchSessionSatisfaction', status: 'scheduled', removal: '2027-01-15', findings: 2, autoFixable: 0 },
+        { itemId: idOf('createannouncement.boardId'), item: 'createannouncement.boardId', status: 'removed', removal: '2026-10-15', findings: 2, autoFixable: 0 },
+        { itemId: idOf('createannouncement.snippet'), item: 'createannouncement.snippet', status: 'removed', removal: '2026-10-15', findings: 1, autoFixable: 1 },
+        { itemId: idOf('indexemployee.location'), item: 'indexemployee.location', status: 'removed', removal: '2026-10-15', findings: 1, autoFixable: 0 },
+        { itemId: idOf('policy.externalSharingOptions'), item: 'policy.externalSharingOptions', status: 'removed', removal: '2026-10-15', findings: 1, autoFixable: 1 },
+        { itemId: idOf('insights.searchSessionSatisfaction'), item: 'insights.searchSessionSatisfaction', status: 'scheduled', removal: '2027-01-15', findings: 2, autoFixable: 0 },
       ],
       failOn: 'removed',
       failed: true,
@@ -205,10 +210,10 @@ describe('api-sunset check: GitHub annotations', () => {
   it('prints one workflow command per finding, errors for removed, warnings for scheduled and skipped files', async () => {
     const { code, stdout } = await runCli(['check', ...NOW, '--format', 'github', 'src/insights.ts', 'src/policy.js', 'src/broken.ts'], { cwd: project() });
     expect(stdout.split('\n').slice(0, 5)).toEqual([
-      '::warning file=src/insights.ts,line=2,col=42,endLine=2,endColumn=67,title=api-sunset/insights.searchSessionSatisfaction::searchSessionSatisfaction (insights.searchSessionSatisfaction) is scheduled, removal 2027-01-15.',
-      '::warning file=src/insights.ts,line=3,col=19,endLine=3,endColumn=44,title=api-sunset/insights.searchSessionSatisfaction::searchSessionSatisfaction (insights.searchSessionSatisfaction) is scheduled, removal 2027-01-15.',
-      '::error file=src/policy.js,line=3,col=3,endLine=3,endColumn=25,title=api-sunset/policy.externalSharingOptions::externalSharingOptions (policy.externalSharingOptions) is removed, removal 2026-10-15.',
-      '::error file=src/policy.js,line=4,col=3,endLine=4,endColumn=11,title=api-sunset/indexemployee.location::location (indexemployee.location) is removed, removal 2026-10-15.',
+      '::warning file=src/insights.ts,line=2,col=42,endLine=2,endColumn=67,title=api-sunset%3A insights.searchSessionSatisfaction::searchSessionSatisfaction (insights.searchSessionSatisfaction) is scheduled, removal 2027-01-15.',
+      '::warning file=src/insights.ts,line=3,col=19,endLine=3,endColumn=44,title=api-sunset%3A insights.searchSessionSatisfaction::searchSessionSatisfaction (insights.searchSessionSatisfaction) is scheduled, removal 2027-01-15.',
+      '::error file=src/policy.js,line=3,col=3,endLine=3,endColumn=25,title=api-sunset%3A policy.externalSharingOptions::externalSharingOptions (policy.externalSharingOptions) is removed, removal 2026-10-15.',
+      '::error file=src/policy.js,line=4,col=3,endLine=4,endColumn=11,title=api-sunset%3A indexemployee.location::location (indexemployee.location) is removed, removal 2026-10-15.',
       '::warning file=src/broken.ts,line=2,col=13,title=api-sunset/skipped::Parsing error: Variable declaration expected.',
     ]);
     // The plain summary follows for the job log, never coloured.
@@ -240,7 +245,7 @@ describe('api-sunset check: SARIF', () => {
           },
         },
       ],
-      properties: { itemId: 'createannouncement.snippet', status: 'removed', removal: '2026-10-15', daysLeft: -38, fix: 'auto' },
+      properties: { itemId: idOf('createannouncement.snippet'), item: 'createannouncement.snippet', status: 'removed', removal: '2026-10-15', daysLeft: -38, fix: 'auto' },
     });
     expect(run.results[3]).toMatchObject({ level: 'warning', ruleId: 'api-sunset/no-deprecated-api' });
     // Every result points at its rule descriptor and at a listed artifact.
@@ -282,12 +287,12 @@ describe('api-sunset check: which files', () => {
 
   it('checks a directory named explicitly even when .gitignore ignores it', async () => {
     const { stdout } = await runCli(['check', ...NOW, '--format', 'json', 'generated'], { cwd: project() });
-    expect(JSON.parse(stdout).findings.map((f: { file: string; itemId: string }) => `${f.file} ${f.itemId}`)).toEqual(['generated/client.ts createannouncement.snippet']);
+    expect(JSON.parse(stdout).findings.map((f: { file: string; item: string }) => `${f.file} ${f.item}`)).toEqual(['generated/client.ts createannouncement.snippet']);
   });
 
   it('checks a file named explicitly even where the walk would not go', async () => {
     const { stdout } = await runCli(['check', ...NOW, '--format', 'json', 'dist/bundle.js'], { cwd: project() });
-    expect(JSON.parse(stdout).findings.map((f: { file: string; itemId: string }) => `${f.file} ${f.itemId}`)).toEqual(['dist/bundle.js createannouncement.snippet']);
+    expect(JSON.parse(stdout).findings.map((f: { file: string; item: string }) => `${f.file} ${f.item}`)).toEqual(['dist/bundle.js createannouncement.snippet']);
   });
 });
 

@@ -8,7 +8,7 @@ import { copyProject, snapshot } from './project.js';
 
 // The built CLI with the real plugin, as a user runs it (`npm test` builds first).
 const NOW = ['--now', '2026-11-22'];
-const FINDING_KEYS = ['file', 'line', 'column', 'endLine', 'endColumn', 'itemId', 'status', 'removal', 'daysLeft', 'message', 'fix'];
+const FINDING_KEYS = ['file', 'line', 'column', 'endLine', 'endColumn', 'itemId', 'item', 'status', 'removal', 'daysLeft', 'message', 'fix'];
 
 beforeAll(() => {
   if (!existsSync(BUILT_CLI)) throw new Error(`${BUILT_CLI} is missing: run "npm run build" first`);
@@ -36,7 +36,7 @@ describe.concurrent('built CLI on examples/legacy-client', () => {
     }
     const order = json.findings.map((f: { file: string; line: number; column: number }) => [f.file, f.line, f.column]);
     expect(order).toEqual([...order].sort((a, b) => a[0].localeCompare(b[0]) || a[1] - b[1] || a[2] - b[2]));
-    expect(json.findings.map((f: { itemId: string }) => f.itemId)).toEqual(expect.arrayContaining(['listanswers', 'getusercount', 'bulkindexemployees']));
+    expect(json.findings.map((f: { item: string }) => f.item)).toEqual(expect.arrayContaining(['POST /rest/api/v1/listanswers', 'POST /api/index/v1/getusercount', 'POST /api/index/v1/bulkindexemployees']));
     expect(json.skipped).toEqual([]);
     expect(json.summary.failed).toBe(true);
     expect(code).toBe(1);
@@ -67,9 +67,9 @@ describe.concurrent('built CLI on a fixture project', () => {
     const { code, stdout } = await runBuiltCli(['check', ...NOW, '--format', 'json'], dir);
     const json = JSON.parse(stdout);
     expect(json.skipped).toEqual([{ file: 'src/broken.ts', message: "Parsing error: '}' expected.", line: 3, column: 0 }]);
-    expect(json.findings.map((f: { file: string; itemId: string; status: string }) => `${f.file} ${f.itemId} ${f.status}`)).toEqual([
-      'src/answers.js listanswers removed',
-      'src/indexing.ts getdocumentcount removed',
+    expect(json.findings.map((f: { file: string; item: string; status: string }) => `${f.file} ${f.item} ${f.status}`)).toEqual([
+      'src/answers.js POST /rest/api/v1/listanswers removed',
+      'src/indexing.ts POST /api/index/v1/getdocumentcount removed',
     ]);
     expect(json.summary.files).toEqual({ scanned: 5, candidates: 4, linted: 3, skipped: 1 });
     expect(code).toBe(1);
@@ -77,7 +77,7 @@ describe.concurrent('built CLI on a fixture project', () => {
 
   it('exits 2 with the loader message for an invalid schedule', async () => {
     const dir = copyProject('real-project');
-    writeFileSync(path.join(dir, 'schedule.json'), '{ "schemaVersion": 1, "items": [ { "id": "x" } ] }');
+    writeFileSync(path.join(dir, 'schedule.json'), '{ "schemaVersion": 2, "items": [ { "id": "x" } ] }');
     const { code, stdout, stderr } = await runBuiltCli(['check', ...NOW, '--schedule', 'schedule.json'], dir);
     expect(stdout).toBe('');
     expect(stderr).toMatch(/^api-sunset check: invalid schedule:\nschedule\.json: \$\.items\[0\]/);
@@ -87,7 +87,8 @@ describe.concurrent('built CLI on a fixture project', () => {
   it('prints SARIF through the formatter package', async () => {
     const dir = copyProject('real-project');
     const sarif = JSON.parse((await runBuiltCli(['check', ...NOW, '--format', 'sarif'], dir)).stdout);
-    expect(sarif.runs[0].results.map((result: { properties: { itemId: string } }) => result.properties.itemId)).toEqual(['listanswers', 'getdocumentcount']);
+    // The documents' mark ids of listanswers and getdocumentcount.
+    expect(sarif.runs[0].results.map((result: { properties: { itemId: string } }) => result.properties.itemId)).toEqual(['4c0923bd-64c7-45b9-99a5-b36f2705e618', 'c164089c-9412-4724-acf6-caf3b0d2a527']);
     expect(sarif.runs[0].tool.driver.rules).toEqual([
       {
         id: 'api-sunset/no-removed-api',

@@ -163,7 +163,7 @@ describe('api-sunset fix', () => {
     const json = JSON.parse(stdout);
     expect(json.changes).toEqual([]);
     expect(json.skipped).toEqual([{ file: 'legacy.js', message: 'not fixed: the file is not valid UTF-8, and rewriting it would change bytes no fix touched' }]);
-    expect(json.findings.map((finding: { itemId: string }) => finding.itemId)).toEqual(['createannouncement.snippet']);
+    expect(json.findings.map((finding: { item: string }) => finding.item)).toEqual(['createannouncement.snippet']);
     expect(readFileSync(path.join(dir, 'legacy.js'))).toEqual(latin1);
   });
 

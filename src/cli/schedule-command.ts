@@ -4,8 +4,11 @@ import { DEFAULT_IMMINENT_DAYS, describeDays, timeline, type Status, type Timeli
 import type { ScheduleItem } from '../schedule/types.js';
 import { EXIT_OK, formatTable, painter, type CliIo, type Colour } from './io.js';
 import { parseChoice, parseNonNegativeInteger, parseNow, scheduleFromFlag } from './options.js';
+import { runScheduleDiff, runScheduleImport } from './schedule-sources-command.js';
 
 export const SCHEDULE_HELP = `Usage: api-sunset schedule [options]
+       api-sunset schedule import FILE... [--out DIR] [--schedule FILE]
+       api-sunset schedule diff FILE... [--schedule FILE] [--format text|json]
 
 Print the deprecation timeline: every item with where it sits (an operation, a schema or a
 property of a schema), the names it is also known by, its replacement, its removal date and its
@@ -18,15 +21,22 @@ Options:
   --format table|json    table for people (default), json for scripts
   -h, --help             show this help
 
+Subcommands ("api-sunset schedule import --help" for their options):
+  import FILE...         build a schedule and schema graph from the service's OpenAPI documents
+  diff FILE...           print what the documents change against the schedule (exit 1 if anything)
+
 Examples:
   api-sunset schedule
   api-sunset schedule --now 2027-01-01 --format json
   api-sunset schedule --schedule ./sunset-overrides.json
+  api-sunset schedule diff openapi/*.yaml
 `;
 
 const STATUS_COLOUR: Record<Status, Colour> = { removed: 'red', imminent: 'yellow', scheduled: 'green' };
 
 export function runSchedule(args: string[], io: CliIo): number {
+  if (args[0] === 'import') return runScheduleImport(args.slice(1), io);
+  if (args[0] === 'diff') return runScheduleDiff(args.slice(1), io);
   const { values } = parseArgs({
     args,
     strict: true,

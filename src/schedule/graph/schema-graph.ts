@@ -18,6 +18,7 @@ export interface PropertyFacts {
 }
 
 const NO_MARKS: readonly string[] = Object.freeze([]);
+const NAME = /[^\s|()[\]{}]+/g;
 
 /**
  * The schema graph as the analysis asks it: an operation's body positions, and what a property
@@ -105,8 +106,9 @@ export class SchemaGraph {
     const targets = new Map<string, string[]>();
     for (const [name, entry] of Object.entries(this.file.schemas)) {
       if (entry.deprecated?.length || Object.keys(entry.deprecatedProperties ?? {}).length > 0) leading.add(name);
-      const types = [...Object.values(entry.properties ?? {}), entry.additionalProperties, entry.oneOf].filter((type): type is string => type !== undefined);
-      targets.set(name, types.flatMap((type) => positionsOf(parseType(type), '').map((position) => position.schema)));
+      // Only the names matter here, so a scan is enough (and much cheaper than parsing every type on load).
+      const types = [...Object.values(entry.properties ?? {}), entry.additionalProperties ?? '', entry.oneOf ?? ''].join('|');
+      targets.set(name, (types.match(NAME) ?? []).filter((word) => !PRIMITIVES.has(word)));
     }
     for (let changed = true; changed; ) {
       changed = false;

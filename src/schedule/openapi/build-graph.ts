@@ -17,6 +17,8 @@ export interface IgnoredMark {
 export interface BuiltGraph {
   graph: GraphFile;
   ignoredMarks: IgnoredMark[];
+  /** Each mark's message, in the documents' words: never part of the graph, only read by `schedule import` for marks it does not know. */
+  messages: ReadonlyMap<string, string>;
 }
 
 /**
@@ -37,6 +39,7 @@ class GraphBuilder {
   /** `file#pointer` of every schema converted (or being converted), to convert each once and stop on `allOf` cycles. */
   private readonly converted = new Set<string>();
   private readonly seenMarks = new Set<string>();
+  private readonly messages = new Map<string, string>();
 
   constructor(private readonly documents: OpenApiDocuments) {}
 
@@ -57,7 +60,7 @@ class GraphBuilder {
       schemas: Object.fromEntries(this.schemas),
       marks: Object.fromEntries(this.marks),
     };
-    return { graph, ignoredMarks: this.ignoredMarks() };
+    return { graph, ignoredMarks: this.ignoredMarks(), messages: this.messages };
   }
 
   private pathItem(document: OpenApiDocument, route: string, raw: Json, pointer: string): void {
@@ -267,6 +270,7 @@ class GraphBuilder {
       const mark: GraphMark = { on, removal, document: path.basename(document.file) };
       if (typeof introduced === 'string') mark.introduced = introduced;
       this.marks.set(id, mark);
+      if (typeof value.message === 'string') this.messages.set(id, value.message);
       return id;
     });
   }

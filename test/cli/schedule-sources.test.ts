@@ -91,7 +91,7 @@ describe('api-sunset schedule diff', () => {
     const dir = await imported();
     const text = readFileSync(path.join(dir, 'mini.yaml'), 'utf8')
       .replace('removal: "2027-03-01"', 'removal: "2027-06-01"')
-      .replace(/      x-glean-deprecated:\n        id: mark-oldcount\n(?:        .*\n){3}/, '')
+      .replace(/ {6}x-glean-deprecated:\n {8}id: mark-oldcount\n(?: {8}.*\n){3}/, '')
       .replace('        query:\n          type: string', '        query:\n          type: string\n        pageSize:\n          type: integer\n          x-glean-deprecated: { id: mark-pagesize, removal: "2027-01-01" }');
     writeFileSync(path.join(dir, 'mini.yaml'), text);
     const { code, stdout } = await diff(dir);

@@ -1,5 +1,6 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
+import { MISSING_TYPESCRIPT_PARSER, typescriptEslintParser } from '../parsers.js';
 import { resolveItemIds } from '../schedule/ids.js';
 import { DEFAULT_IMMINENT_DAYS, type Status } from '../schedule/status.js';
 import type { Schedule } from '../schedule/types.js';
@@ -105,6 +106,7 @@ function parseProject(value: string, cwd: string): string {
     stats = statSync(file, { throwIfNoEntry: false });
   }
   if (!stats?.isFile()) throw new UsageError(`--project: ${value}: no such tsconfig file${stats === undefined && !value.endsWith('.json') ? ' (or directory with a tsconfig.json)' : ''}`);
+  if (!typescriptEslintParser()) throw new UsageError(`--project: ${MISSING_TYPESCRIPT_PARSER}`);
   return file;
 }
 

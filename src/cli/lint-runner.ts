@@ -1,9 +1,9 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
-import parser from '@typescript-eslint/parser';
 import { ESLint, type Linter } from 'eslint';
 import { disableSink, enableSink, type SinkEntry } from '../analysis/sink.js';
 import plugin from '../index.js';
+import { isTypeScriptFile, MISSING_TYPESCRIPT_PARSER, typescriptEslintParser } from '../parsers.js';
 import type { Finding } from './findings.js';
 import type { LintFlags } from './lint-flags.js';
 import { applyFirstSuggestions, MAX_SUGGESTION_PASSES } from './suggestions.js';
@@ -33,12 +33,14 @@ export function cliConfig(flags: LintFlags, { typed = true }: { typed?: boolean 
   // `--project`: typescript-eslint builds the project's program and the rules add what its types show.
   // CI=true would make typescript-estree infer a single run, which words the error for a file outside
   // the project differently and builds the program another way: keep one behaviour everywhere.
+  // Without typescript-eslint's parser (an optional peer) ESLint's own parser reads the JavaScript files; see LintRunner.lint.
+  const parser = typescriptEslintParser();
   const project = typed && flags.project ? { project: flags.project, tsconfigRootDir: path.dirname(flags.project), disallowAutomaticSingleRunInference: true } : {};
   return [
     {
       files: ['**/*.{js,mjs,cjs,jsx,ts,mts,cts,tsx}'],
       languageOptions: {
-        parser: parser as Linter.Parser,
+        ...(parser ? { parser: parser as Linter.Parser } : {}),
         // typescript-estree turns JSX on for .js/.jsx/.tsx by this flag and keeps it off for .ts, where `<T>x` is a cast.
         parserOptions: { ecmaFeatures: { jsx: true }, ...project },
       },
@@ -116,6 +118,7 @@ export class LintRunner {
   private async lint(eslint: ESLint, file: string, text: string): Promise<ESLint.LintResult> {
     // Entries left from an earlier lint of the same file would otherwise be joined to this one's messages.
     this.sink.delete(file);
+    if (isTypeScriptFile(file) && !typescriptEslintParser()) return failedResult(file, MISSING_TYPESCRIPT_PARSER);
     let results: ESLint.LintResult[];
     try {
       results = await eslint.lintText(text, { filePath: file, warnIgnored: true });
@@ -144,7 +147,11 @@ export class LintRunner {
 
 function crashResult(file: string, error: unknown): ESLint.LintResult {
   const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
-  const message: Linter.LintMessage = { ruleId: null, fatal: true, severity: 2, line: 0, column: 0, message: `api-sunset could not analyse this file (please report this): ${reason}` };
+  return failedResult(file, `api-sunset could not analyse this file (please report this): ${reason}`);
+}
+
+function failedResult(file: string, text: string): ESLint.LintResult {
+  const message: Linter.LintMessage = { ruleId: null, fatal: true, severity: 2, line: 0, column: 0, message: text };
   return {
     filePath: file,
     messages: [message],

@@ -3,6 +3,7 @@ import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { CHECK_HELP, runCheck } from './check-command.js';
 import { FIX_HELP, runFix } from './fix-command.js';
+import { packageJson } from '../package-files.js';
 import { EXIT_OK, EXIT_USAGE, UsageError, type CliIo } from './io.js';
 import { runSchedule, SCHEDULE_HELP } from './schedule-command.js';
 import { runScopes, SCOPES_HELP } from './scopes-command.js';
@@ -38,7 +39,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     return name === undefined ? EXIT_USAGE : EXIT_OK;
   }
   if (name === '--version' || name === '-v') {
-    io.stdout(`${await packageVersion()}\n`);
+    io.stdout(`${packageJson().version}\n`);
     return EXIT_OK;
   }
   const command = COMMANDS[name];
@@ -62,10 +63,6 @@ function isParseArgsError(error: unknown): boolean {
   return typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS_');
 }
 
-async function packageVersion(): Promise<string> {
-  const { default: pkg } = await import('../../package.json', { with: { type: 'json' } });
-  return pkg.version;
-}
 
 function isMain(): boolean {
   const entry = process.argv[1];

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import bundledData from '../../data/schedule.json' with { type: 'json' };
+import { packageFile } from '../package-files.js';
 import type { Schedule, ScheduleFile, ScheduleItem, SchemaGraph } from './types.js';
 import { describeValue, validateSchedule, validateScheduleItem, validateSchedulePatch, type ScheduleProblem } from './validate.js';
 
@@ -27,7 +27,7 @@ let bundled: Schedule | undefined;
 
 /** The schedule that ships with the package, validated once per process. */
 export function loadBundledSchedule(): Schedule {
-  bundled ??= fromFile(bundledData, BUNDLED_SOURCE);
+  bundled ??= fromFile(packageFile('data/schedule.json'), BUNDLED_SOURCE);
   return bundled;
 }
 

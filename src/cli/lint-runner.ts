@@ -1,11 +1,13 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
-import { ESLint, type Linter } from 'eslint';
+import type { ESLint, Linter } from 'eslint';
 import { disableSink, enableSink, type SinkEntry } from '../analysis/sink.js';
 import plugin from '../index.js';
 import { isTypeScriptFile, MISSING_TYPESCRIPT_PARSER, typescriptEslintParser } from '../parsers.js';
 import type { Finding } from './findings.js';
+import { withLineText } from './fingerprint.js';
 import type { LintFlags } from './lint-flags.js';
+import { createESLint } from './quiet-eslint.js';
 import { applyFirstSuggestions, MAX_SUGGESTION_PASSES } from './suggestions.js';
 
 export const RULE_SEVERITIES = {
@@ -85,11 +87,11 @@ export class LintRunner {
       ruleFilter: ({ ruleId }: { ruleId: string }) => ruleId in RULE_SEVERITIES,
     } as const;
     const fix = (message: Linter.LintMessage) => message.ruleId !== null && message.ruleId in RULE_SEVERITIES;
-    this.checker = new ESLint(base);
-    this.fixer = new ESLint({ ...base, fix });
+    this.checker = createESLint(base);
+    this.fixer = createESLint({ ...base, fix });
     if (flags.project) {
       const untyped = { ...base, overrideConfig: cliConfig(flags, { typed: false }) };
-      this.outside = { checker: new ESLint(untyped), fixer: new ESLint({ ...untyped, fix }) };
+      this.outside = { checker: createESLint(untyped), fixer: createESLint({ ...untyped, fix }) };
     }
     this.sink = enableSink();
   }
@@ -99,7 +101,7 @@ export class LintRunner {
   }
 
   async check(file: string, text: string): Promise<LintOutcome> {
-    return this.outcome(file, await this.lint(this.checker, file, text));
+    return this.outcome(file, await this.lint(this.checker, file, text), text);
   }
 
   /** ESLint's fix loop, then, with `suggestions`, rounds of first suggestions and fixes until nothing changes. */
@@ -112,7 +114,7 @@ export class LintRunner {
       result = await this.lint(this.fixer, file, next);
       output = result.output ?? next;
     }
-    return { ...this.outcome(file, result), output };
+    return { ...this.outcome(file, result, output), output };
   }
 
   private async lint(eslint: ESLint, file: string, text: string): Promise<ESLint.LintResult> {
@@ -135,12 +137,16 @@ export class LintRunner {
     return result;
   }
 
-  private outcome(file: string, result: ESLint.LintResult): LintOutcome {
+  /** `text` is the text the messages' positions refer to (after fixing, for the fixer). */
+  private outcome(file: string, result: ESLint.LintResult, text: string): LintOutcome {
     const failure = result.messages.find(isFailureMessage);
     if (failure) return { file, messages: [], findings: [], failure };
     const messages = ownMessages(result.messages);
     const entries = indexEntries(this.sink.get(file) ?? []);
-    const findings = messages.map((message) => ({ file, ...(takeEntry(entries, message) ?? entryFromMessage(message)) }));
+    const findings = withLineText(
+      messages.map((message) => ({ file, ...(takeEntry(entries, message) ?? entryFromMessage(message)) })),
+      text,
+    );
     return { file, messages, findings };
   }
 }

@@ -1,6 +1,6 @@
 import type { ESLint, Linter, Rule } from 'eslint';
 import { packageJson } from './package-files.js';
-import { typescriptEslintParser } from './parsers.js';
+import { MISSING_TYPESCRIPT_PARSER, typescriptEslintParser } from './parsers.js';
 import { rules } from './rules.js';
 import { runDateSettings } from './run-date.js';
 
@@ -73,20 +73,27 @@ plugin.configs.all = config(
  * `recommended` for TypeScript files, with typescript-eslint's parser and its project service:
  * the rules add what TypeScript's types show (type-aware mode). The parser is an optional peer
  * dependency, loaded only when this config is read, so importing the plugin never loads it.
+ * Without it, the config still reads (tools may list every config), and each file it applies to
+ * fails to parse with the command that installs the parser.
  */
 Object.defineProperty(plugin.configs, 'recommended-type-checked', {
   enumerable: true,
   configurable: true,
   get(): Linter.Config {
-    const parser = typescriptEslintParser();
-    if (!parser) throw new Error("api-sunset: configs['recommended-type-checked'] needs typescript-eslint's parser: npm install --save-dev @typescript-eslint/parser typescript");
     const typed: Linter.Config = {
       ...config('recommended-type-checked', RECOMMENDED_RULES, TYPESCRIPT_FILES),
-      languageOptions: { parser: parser as Linter.Parser, parserOptions: { projectService: true } },
+      languageOptions: { parser: (typescriptEslintParser() ?? missingParser) as Linter.Parser, parserOptions: { projectService: true } },
     };
     Object.defineProperty(plugin.configs, 'recommended-type-checked', { value: typed, enumerable: true });
     return typed;
   },
 });
+
+const missingParser = {
+  meta: { name: 'eslint-plugin-api-sunset/missing-typescript-eslint-parser' },
+  parseForESLint(): never {
+    throw new Error(`configs['recommended-type-checked']: ${MISSING_TYPESCRIPT_PARSER}`);
+  },
+};
 
 export default plugin;

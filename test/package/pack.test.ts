@@ -104,8 +104,18 @@ describe('installing the tarball', () => {
     const env = { ...process.env, API_SUNSET_TODAY: '2026-11-22' };
     const eslint = await exec(process.execPath, [path.join(dir, 'node_modules/eslint/bin/eslint.js'), '--format', 'json', 'count.js'], { cwd: dir, env }).catch((error: { stdout: string }) => error);
     expect((JSON.parse(eslint.stdout) as { messages: { ruleId: string }[] }[])[0]!.messages.map((message) => message.ruleId)).toEqual(['api-sunset/no-removed-api']);
-    const cli = await exec(process.execPath, [path.join(dir, 'node_modules/eslint-plugin-api-sunset/dist/src/cli/main.js'), 'check', '--format', 'json', 'count.js'], { cwd: dir, env }).catch((error: { stdout: string }) => error);
+    const main = path.join(dir, 'node_modules/eslint-plugin-api-sunset/dist/src/cli/main.js');
+    const cli = await exec(process.execPath, [main, 'check', '--format', 'json', 'count.js'], { cwd: dir, env }).catch((error: { stdout: string }) => error);
     expect((JSON.parse(cli.stdout) as { findings: { itemId: string }[] }).findings.map((finding) => finding.itemId)).toEqual(['getusercount']);
+
+    // TypeScript files without typescript-eslint's parser: a clear message with the install command, from both.
+    const installHint = 'npm install --save-dev @typescript-eslint/parser typescript';
+    writeFileSync(path.join(dir, 'count.ts'), "export const count = (): Promise<Response> => fetch('/api/index/v1/getusercount');\n");
+    writeFileSync(path.join(dir, 'eslint.typed.config.js'), "import apiSunset from 'eslint-plugin-api-sunset';\nexport default [apiSunset.configs['recommended-type-checked']];\n");
+    const typed = await exec(process.execPath, [path.join(dir, 'node_modules/eslint/bin/eslint.js'), '--config', 'eslint.typed.config.js', '--format', 'json', 'count.ts'], { cwd: dir, env }).catch((error: { stdout: string }) => error);
+    expect((JSON.parse(typed.stdout) as { messages: { fatal?: boolean; message: string }[] }[])[0]!.messages).toEqual([expect.objectContaining({ fatal: true, message: expect.stringContaining(installHint) })]);
+    const skipped = await exec(process.execPath, [main, 'check', '--format', 'json', 'count.ts'], { cwd: dir, env }).catch((error: { stdout: string; code: number }) => error);
+    expect((JSON.parse(skipped.stdout) as { skipped: { message: string }[] }).skipped).toEqual([expect.objectContaining({ message: expect.stringContaining(installHint) })]);
   });
 
   it('into a TypeScript project: the project\'s typescript-eslint is used, not a second copy', { timeout: 600_000 }, async (context) => {

@@ -92,6 +92,20 @@ describe('api-sunset merge', () => {
     expect((await runCli(['merge', ...files, '--max-warnings', '5', '--fail-on', 'removed'], { cwd: dir })).code).toBe(1);
   });
 
+  it('describes the items from --schedule, and writes to --output-file', async () => {
+    const dir = project();
+    writeFiles(dir, { 'moved.json': JSON.stringify({ schemaVersion: 1, extends: 'bundled', items: [{ id: 'insights.searchSessionSatisfaction', removal: '2027-06-01' }] }) });
+    const parts = await shards(dir, 2, ['--schedule', 'moved.json']);
+    const files = parts.map(({ out }) => out);
+    const merged = await runCli(['merge', ...files, '--schedule', 'moved.json', '--format', 'sarif', '-o', 'out/merged.sarif'], { cwd: dir });
+    expect(merged.stdout).toBe('');
+    const rules = JSON.parse(readFileSync(path.join(dir, 'out/merged.sarif'), 'utf8')).runs[0].tool.driver.rules;
+    const rule = rules.find((candidate: { id: string }) => candidate.id === 'api-sunset/insights.searchSessionSatisfaction');
+    expect(rule.fullDescription.text).toContain('2027-06-01');
+    const bundled = JSON.parse((await runCli(['merge', ...files, '--format', 'sarif'], { cwd: dir })).stdout).runs[0].tool.driver.rules;
+    expect(bundled.find((candidate: { id: string }) => candidate.id === rule.id).fullDescription.text).toContain('2027-01-15');
+  });
+
   it('refuses a missing or repeated shard, and reports that are not check\'s JSON', async () => {
     const dir = project();
     const parts = await shards(dir, 3);

@@ -1,6 +1,9 @@
 // `npm run bench`: measures the plugin and the CLI against parse-only ESLint on a synthetic corpus.
 //
-//   node scripts/bench/run.mjs [--files N] [--runs R] [--scale K] [--scaling] [--smoke] [--typed] [--seed S] [--json FILE] [--keep]
+//   node scripts/bench/run.mjs [--files N] [--runs R] [--scale K] [--scaling] [--smoke] [--typed] [--seed S] [--json FILE] [--keep] [--import-only]
+//
+// First, the plugin's import time: `import('eslint-plugin-api-sunset')` in fresh processes, which
+// every ESLint run and editor server pays before linting anything.
 //
 // Each measurement is a fresh child process (cold start, own peak memory), repeated R times with
 // the median reported. (a) and (b) run the `eslint` CLI with a flat config generated in the temp
@@ -15,10 +18,11 @@ import { DEFAULT_FILES, DEFAULT_SEED, SMOKE_FILES, generateCorpus } from './gene
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, '../..');
 const NOW = '2026-11-22';
-const BUDGETS = { ba: 1.1, ca: 0.5, d: 1.0, growth: 1.5 };
+const BUDGETS = { ba: 1.1, ca: 0.5, d: 1.0, growth: 1.5, importMs: 150 };
+const IMPORT_RUNS = 15;
 
 function parseArgs(argv) {
-  const args = { files: DEFAULT_FILES, runs: 3, scale: 10, scaling: false, smoke: false, typed: false, seed: DEFAULT_SEED, json: undefined, keep: false };
+  const args = { files: DEFAULT_FILES, runs: 3, scale: 10, scaling: false, smoke: false, typed: false, seed: DEFAULT_SEED, json: undefined, keep: false, importOnly: false };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
     const num = () => {
@@ -37,6 +41,7 @@ function parseArgs(argv) {
     else if (flag === '--seed') args.seed = Math.round(num());
     else if (flag === '--json') args.json = argv[++i];
     else if (flag === '--keep') args.keep = true;
+    else if (flag === '--import-only') args.importOnly = true;
     else throw new Error(`unknown flag ${flag}`);
   }
   if (args.smoke) {
@@ -73,6 +78,34 @@ function measure(argv, { cwd, env = {}, statsFile }) {
       resolve({ ms, maxRSSKB: stats.maxRSSKB, code, stdout: out, stderr: err });
     });
   });
+}
+
+/**
+ * How long `import()` of the built plugin takes in a fresh process (the time to the resolved
+ * promise, measured inside the child), and the child's whole wall time, median of `runs`.
+ */
+async function measureImport(runs) {
+  const pluginUrl = pathToFileURL(path.join(repo, 'dist/src/index.js')).href;
+  const script = `const start = performance.now(); await import(${JSON.stringify(pluginUrl)}); process.stdout.write(String(performance.now() - start));`;
+  const importMs = [];
+  const processMs = [];
+  for (let run = 0; run < runs; run++) {
+    const start = performance.now();
+    const out = await new Promise((resolve, reject) => {
+      const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+      const chunks = [];
+      child.stdout.on('data', (chunk) => chunks.push(chunk));
+      child.on('error', reject);
+      child.on('close', (code) => (code === 0 ? resolve(Buffer.concat(chunks).toString()) : reject(new Error(`import child exited ${code}`))));
+    });
+    processMs.push(performance.now() - start);
+    importMs.push(Number(out));
+  }
+  return { runs, importMs: median(importMs), importSamplesMs: importMs.map((ms) => Math.round(ms)), processMs: median(processMs) };
+}
+
+function printImport(result) {
+  console.log(`\nImport time of the plugin (fresh process, median of ${result.runs}): ${result.importMs.toFixed(0)} ms (runs: ${result.importSamplesMs.join(', ')}); whole process ${result.processMs.toFixed(0)} ms`);
 }
 
 function median(values) {
@@ -265,6 +298,17 @@ async function main() {
   const results = { machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, node: process.version, platform: `${os.platform()} ${os.release()}` }, args, corpora: [] };
   try {
     console.log(`api-sunset bench: ${args.smoke ? 'smoke size, budgets not enforced' : `${args.files} files, ${args.runs} run(s)`}; ${results.machine.cpus} CPUs, Node ${process.version}; temp dir ${root}`);
+    const imported = await measureImport(IMPORT_RUNS);
+    results.import = imported;
+    printImport(imported);
+    const importBudget = { name: `plugin import <= ${BUDGETS.importMs} ms`, value: imported.importMs, ok: imported.importMs <= BUDGETS.importMs };
+    if (args.importOnly) {
+      results.budgets = [importBudget];
+      console.log(`\nBudgets:\n  ${verdict(importBudget.ok)}  ${importBudget.name} = ${imported.importMs.toFixed(0)}`);
+      if (args.json) writeFileSync(args.json, `${JSON.stringify(results, null, 2)}\n`);
+      if (!importBudget.ok) process.exitCode = 1;
+      return;
+    }
     const corpus1 = path.join(root, 'corpus-1x');
     const manifest1 = generateCorpus({ dir: corpus1, files: args.files, seed: args.seed });
     const one = await runCorpus('1x', root, corpus1, manifest1, args.runs);
@@ -295,6 +339,7 @@ async function main() {
     console.log(`\nRatios (median b / median a): b/a = ${ba.toFixed(3)}, c/a = ${ca.toFixed(3)}`);
     console.log(`Per-run ratios: b/a ${paired('b').map((r) => r.toFixed(3)).join(', ')}; c/a ${paired('c').map((r) => r.toFixed(3)).join(', ')}`);
     const budgets = [
+      importBudget,
       { name: 'b/a <= 1.10 (plugin over parse-only ESLint)', value: ba, ok: ba <= BUDGETS.ba },
       { name: 'c/a <= 0.50 (CLI over parse-only ESLint)', value: ca, ok: ca <= BUDGETS.ca },
       typed

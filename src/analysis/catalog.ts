@@ -1,6 +1,6 @@
 import { parseEndpoint } from '../schedule/endpoint.js';
 import type { SchemaPosition } from '../schedule/graph/schema-graph.js';
-import { SDK_MODEL, type SdkBody, type SdkHook } from '../schedule/sdk-model.js';
+import { sdkModel, type SdkBody, type SdkHook } from '../schedule/sdk-model.js';
 import type { ApiName, Schedule, ScheduleItem } from '../schedule/types.js';
 import { perSchedule } from '../schedule/derived.js';
 
@@ -107,15 +107,15 @@ function buildCatalog(schedule: Schedule): Catalog {
   const sdkMethods = new Map<string, SdkCallTarget>();
   const sdkFunctions = new Map<string, SdkCallTarget>();
   const sdkHooks = new Map<string, { hook: SdkHook; target: SdkCallTarget }>();
-  for (const [name, method] of Object.entries(SDK_MODEL.methods)) {
+  for (const [name, method] of Object.entries(sdkModel().methods)) {
     const found = target(method.operation, method.body, method.response);
     if (found) sdkMethods.set(name, found);
   }
-  for (const [name, fn] of Object.entries(SDK_MODEL.functions)) {
+  for (const [name, fn] of Object.entries(sdkModel().functions)) {
     const found = target(fn.operation, fn.body, fn.response);
     if (found) sdkFunctions.set(name, found);
   }
-  for (const [name, hook] of Object.entries(SDK_MODEL.hooks)) {
+  for (const [name, hook] of Object.entries(sdkModel().hooks)) {
     const found = sdkFunctions.get(hook.function);
     if (found) sdkHooks.set(name, { hook, target: found });
   }

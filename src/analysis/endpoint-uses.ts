@@ -1,4 +1,4 @@
-import { TSESTree } from '@typescript-eslint/utils';
+import { TSESTree } from '../ts-eslint-lite.js';
 import { compilePath, HOLE, type Catalog, type KnownEndpoint } from './catalog.js';
 import type { EndpointFinding } from './findings.js';
 import type { RequestSite } from './requests.js';

@@ -1,4 +1,4 @@
-import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
+import type { TSESLint, TSESTree } from '../ts-eslint-lite.js';
 import type { MigrationContext } from './field-migrations.js';
 import type { ValueFlow } from './flow.js';
 import type { RequestSite } from './requests.js';

@@ -1,4 +1,4 @@
-import { TSESTree, type TSESLint } from '@typescript-eslint/utils';
+import { TSESTree, type TSESLint } from '../ts-eslint-lite.js';
 import type { FixFunction } from './findings.js';
 import { isWriteTarget } from './tree.js';
 

@@ -1,4 +1,4 @@
-import { TSESTree, type TSESLint } from '@typescript-eslint/utils';
+import { TSESTree, type TSESLint } from '../ts-eslint-lite.js';
 import type { KnownEndpoint } from './catalog.js';
 import type { FieldFinding, Suggestion } from './findings.js';
 import { asCallee, moveMember, movePatternKey, quoteOf, removeProperty, renameKey, renameMember, replaceMember, replaceProperty } from './field-fixes.js';

@@ -1,4 +1,4 @@
-import { TSESTree, type TSESLint } from '@typescript-eslint/utils';
+import { TSESTree, type TSESLint } from '../ts-eslint-lite.js';
 import { catalogFor } from './catalog.js';
 import { evaluateCandidate, findEndpointUses, siteCandidates, stringRootOf, type Candidate } from './endpoint-uses.js';
 import type { FieldFinding, Finding } from './findings.js';

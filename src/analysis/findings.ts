@@ -1,4 +1,4 @@
-import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
+import type { TSESLint, TSESTree } from '../ts-eslint-lite.js';
 import type { Direction, ScheduleItem } from '../schedule/types.js';
 import type { KnownEndpoint } from './catalog.js';
 

@@ -1,4 +1,4 @@
-import { ASTUtils, TSESTree, type TSESLint } from '@typescript-eslint/utils';
+import { ASTUtils, TSESTree, type TSESLint } from '../ts-eslint-lite.js';
 import { memberKey, propertyKeyName, unwrap } from './strings.js';
 
 const MAX_DEPTH = 6;

@@ -1,4 +1,4 @@
-import { ASTUtils, TSESTree, type TSESLint } from '@typescript-eslint/utils';
+import { ASTUtils, TSESTree, type TSESLint } from '../ts-eslint-lite.js';
 import { HOLE, type Catalog, type KnownEndpoint, type SdkCallTarget } from './catalog.js';
 import type { ValueFlow } from './flow.js';
 import { isSdkClientExport } from './sdk-modules.js';

@@ -1,4 +1,4 @@
-import { TSESTree } from '@typescript-eslint/utils';
+import { TSESTree } from '../ts-eslint-lite.js';
 import type { FieldContext } from './field-context.js';
 import type { FieldFinding } from './findings.js';
 import type { RequestSite } from './requests.js';

@@ -1,4 +1,4 @@
-import { ASTUtils, TSESTree } from '@typescript-eslint/utils';
+import { ASTUtils, TSESTree } from '../ts-eslint-lite.js';
 import { HOLE, type KnownEndpoint } from './catalog.js';
 import type { FieldContext } from './field-context.js';
 import { fieldFinding } from './field-migrations.js';

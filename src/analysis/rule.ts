@@ -1,4 +1,4 @@
-import { ESLintUtils, type TSESLint } from '@typescript-eslint/utils';
+import { ESLintUtils, type TSESLint } from '../ts-eslint-lite.js';
 import { itemLabel, resolveItemIds } from '../schedule/ids.js';
 import { statusOf, type Status } from '../schedule/status.js';
 import type { Schedule } from '../schedule/types.js';

@@ -1,4 +1,4 @@
-import { TSESTree, type TSESLint } from '@typescript-eslint/utils';
+import { TSESTree, type TSESLint } from '../ts-eslint-lite.js';
 import type { SdkInfo } from '../schedule/types.js';
 import type { SchemaIndex, SchemaType } from './schemas.js';
 

@@ -2,6 +2,7 @@ import { isValidDate, today } from '../schedule/dates.js';
 import { loadBundledSchedule, loadSchedule, ScheduleError } from '../schedule/load.js';
 import { DEFAULT_IMMINENT_DAYS } from '../schedule/status.js';
 import type { Schedule } from '../schedule/types.js';
+import { onRunDate } from '../run-date.js';
 
 /** A helper the analysis cannot see through, declared by the user: `api.post('getusercount', body)`. */
 export interface WrapperSetting {
@@ -20,6 +21,8 @@ export interface WrapperSetting {
 /** `settings['api-sunset']` as users write it. */
 export interface RawSettings {
   now?: string;
+  /** The day ESLint built its configuration on, put there by the plugin's configs (see run-date.ts). */
+  today?: string;
   imminentDays?: number;
   schedule?: string | object;
   wrappers?: WrapperSetting[];
@@ -43,19 +46,18 @@ let defaults: Settings | undefined;
 export function readSettings(all: Record<string, unknown> | undefined, cwd: string): Settings {
   const raw = all?.['api-sunset'] as RawSettings | undefined;
   if (raw === undefined) {
-    defaults ??= { now: today(), imminentDays: DEFAULT_IMMINENT_DAYS, schedule: loadBundledSchedule(), wrappers: [] };
+    defaults = onRunDate(defaults ?? { now: today(), imminentDays: DEFAULT_IMMINENT_DAYS, schedule: loadBundledSchedule(), wrappers: [] }, undefined);
     return defaults;
   }
-  const cached = cache.get(raw);
-  if (cached) return cached;
-  const settings = parseSettings(raw, cwd);
+  const settings = onRunDate(cache.get(raw) ?? parseSettings(raw, cwd), raw);
   cache.set(raw, settings);
   return settings;
 }
 
 function parseSettings(raw: RawSettings, cwd: string): Settings {
   if (typeof raw !== 'object' || raw === null) fail('', 'an object', raw);
-  const { now = today(), imminentDays = DEFAULT_IMMINENT_DAYS, schedule, wrappers = [] } = raw;
+  if (raw.today !== undefined && (typeof raw.today !== 'string' || !isValidDate(raw.today))) fail('.today', 'a date as YYYY-MM-DD', raw.today);
+  const { now = raw.today ?? today(), imminentDays = DEFAULT_IMMINENT_DAYS, schedule, wrappers = [] } = raw;
   if (typeof now !== 'string' || !isValidDate(now)) fail('.now', 'a date as YYYY-MM-DD', now);
   if (!Number.isInteger(imminentDays) || imminentDays < 0) fail('.imminentDays', 'a whole number of days, 0 or more', imminentDays);
   if (!Array.isArray(wrappers)) fail('.wrappers', 'an array of { callee, path, body, prefix }', wrappers);

@@ -1,7 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { parse } from '@typescript-eslint/parser';
-import { TSESTree } from '@typescript-eslint/utils';
+import { parseModule } from '../parsers.js';
+import { TSESTree } from '../ts-eslint-lite.js';
 import { memberKey, propertyKeyName, unwrap } from './strings.js';
 
 /**
@@ -357,7 +357,7 @@ function siblingModule(importingFile: string, specifier: string, question: strin
   }
   if (entry.summary === undefined) {
     try {
-      entry.summary = new ModuleSummary(parse(entry.text, { filePath: file, sourceType: 'module', ecmaFeatures: { jsx: /\.[jt]sx$/.test(file) } }));
+      entry.summary = new ModuleSummary(parseModule(entry.text, file));
     } catch {
       entry.summary = null;
     }

@@ -1,4 +1,4 @@
-import { ASTUtils, TSESTree, type TSESLint } from '@typescript-eslint/utils';
+import { ASTUtils, TSESTree, type TSESLint } from '../ts-eslint-lite.js';
 import { HOLE } from './catalog.js';
 
 /**

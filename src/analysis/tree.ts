@@ -1,4 +1,4 @@
-import { TSESTree, type TSESLint } from '@typescript-eslint/utils';
+import { TSESTree, type TSESLint } from '../ts-eslint-lite.js';
 
 type VisitorKeys = Readonly<TSESLint.SourceCode>['visitorKeys'];
 

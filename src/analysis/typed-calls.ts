@@ -1,5 +1,6 @@
-import { TSESTree, type TSESLint } from '@typescript-eslint/utils';
-import ts from 'typescript';
+import { TSESTree, type TSESLint } from '../ts-eslint-lite.js';
+import type ts from 'typescript';
+import { typescript } from '../load-typescript.js';
 import type { Catalog, KnownEndpoint } from './catalog.js';
 import type { EndpointFinding, Finding } from './findings.js';
 import type { TypeInfo } from './typed-fields.js';
@@ -94,7 +95,7 @@ function clientClass(program: ts.Program, sdkPackage: string, className: string 
   for (const file of program.getSourceFiles()) {
     if (!file.fileName.includes(marker)) continue;
     for (const statement of file.statements) {
-      if (ts.isClassDeclaration(statement) && statement.name?.text === className) return statement;
+      if (typescript.isClassDeclaration(statement) && statement.name?.text === className) return statement;
     }
   }
   return undefined;

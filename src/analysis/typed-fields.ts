@@ -1,5 +1,6 @@
-import { TSESTree, type ParserServicesWithTypeInformation, type TSESLint } from '@typescript-eslint/utils';
-import ts from 'typescript';
+import { TSESTree, type ParserServicesWithTypeInformation, type TSESLint } from '../ts-eslint-lite.js';
+import type ts from 'typescript';
+import { typescript } from '../load-typescript.js';
 import type { FieldContext } from './field-context.js';
 import { fieldFinding, type FieldUse } from './field-migrations.js';
 import type { FieldFinding } from './findings.js';
@@ -90,7 +91,7 @@ export class TypedResolver {
   /** `{ name: … }`: the fields of the literal's contextual type (a parameter, a return type, a declared variable). */
   fieldsOfLiteral(literal: TSESTree.ObjectExpression, name: string): DeprecatedField[] | undefined {
     const tsNode = this.info.services.esTreeNodeToTSNodeMap.get(literal);
-    if (!tsNode || !ts.isObjectLiteralExpression(tsNode)) return undefined;
+    if (!tsNode || !typescript.isObjectLiteralExpression(tsNode)) return undefined;
     const type = this.info.checker.getContextualType(tsNode);
     return type && this.fieldsOf(type, name, 'request');
   }
@@ -98,7 +99,7 @@ export class TypedResolver {
   /** `const { name } = x` and destructured parameters: the fields of the destructured value's type. */
   fieldsOfPattern(pattern: TSESTree.ObjectPattern, name: string): DeprecatedField[] | undefined {
     const tsNode = this.info.services.esTreeNodeToTSNodeMap.get(pattern);
-    if (!tsNode || !ts.isObjectBindingPattern(tsNode)) return undefined;
+    if (!tsNode || !typescript.isObjectBindingPattern(tsNode)) return undefined;
     return this.fieldsOf(this.info.checker.getTypeAtLocation(tsNode), name, 'any');
   }
 
@@ -112,8 +113,8 @@ export class TypedResolver {
     const members = type.isUnion() ? type.types : [type];
     const fields: DeprecatedField[] = [];
     for (const member of members) {
-      if (member.flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown)) return undefined;
-      if (member.flags & (ts.TypeFlags.Null | ts.TypeFlags.Undefined | ts.TypeFlags.Void | ts.TypeFlags.Never)) continue;
+      if (member.flags & (typescript.TypeFlags.Any | typescript.TypeFlags.Unknown)) return undefined;
+      if (member.flags & (typescript.TypeFlags.Null | typescript.TypeFlags.Undefined | typescript.TypeFlags.Void | typescript.TypeFlags.Never)) continue;
       const property = checker.getPropertyOfType(checker.getApparentType(member), name);
       if (!property) continue;
       const owners = this.ownersOf(property);
@@ -154,22 +155,22 @@ export class TypedResolver {
  * `interface components { schemas: { ChatMessage: { citations?: … } } }` in any file.
  */
 export function schemaOwner(declaration: ts.Declaration, sdkPackage: string): string | undefined {
-  if (!ts.isPropertySignature(declaration) && !ts.isPropertyDeclaration(declaration)) return undefined;
+  if (!typescript.isPropertySignature(declaration) && !typescript.isPropertyDeclaration(declaration)) return undefined;
   const container = declaration.parent;
   const inSdk = () => declaration.getSourceFile().fileName.includes(`/${sdkPackage}/`);
-  if (ts.isInterfaceDeclaration(container) || ts.isClassDeclaration(container)) return inSdk() ? container.name?.text : undefined;
-  if (!ts.isTypeLiteralNode(container)) return undefined;
+  if (typescript.isInterfaceDeclaration(container) || typescript.isClassDeclaration(container)) return inSdk() ? container.name?.text : undefined;
+  if (!typescript.isTypeLiteralNode(container)) return undefined;
   const holder = container.parent;
-  if (ts.isTypeAliasDeclaration(holder)) return inSdk() ? holder.name.text : undefined;
+  if (typescript.isTypeAliasDeclaration(holder)) return inSdk() ? holder.name.text : undefined;
   // openapi-typescript: components → schemas → Name → { property }.
-  if (!ts.isPropertySignature(holder) || !ts.isTypeLiteralNode(holder.parent)) return undefined;
+  if (!typescript.isPropertySignature(holder) || !typescript.isTypeLiteralNode(holder.parent)) return undefined;
   const schemasProperty = holder.parent.parent;
-  if (!ts.isPropertySignature(schemasProperty) || propertyName(schemasProperty.name) !== 'schemas') return undefined;
+  if (!typescript.isPropertySignature(schemasProperty) || propertyName(schemasProperty.name) !== 'schemas') return undefined;
   const root = schemasProperty.parent;
-  const rootName = ts.isInterfaceDeclaration(root) ? root.name.text : ts.isTypeLiteralNode(root) && ts.isTypeAliasDeclaration(root.parent) ? root.parent.name.text : undefined;
+  const rootName = typescript.isInterfaceDeclaration(root) ? root.name.text : typescript.isTypeLiteralNode(root) && typescript.isTypeAliasDeclaration(root.parent) ? root.parent.name.text : undefined;
   return rootName === 'components' ? propertyName(holder.name) : undefined;
 }
 
 function propertyName(name: ts.PropertyName): string | undefined {
-  return ts.isIdentifier(name) || ts.isStringLiteral(name) || ts.isNumericLiteral(name) ? name.text : undefined;
+  return typescript.isIdentifier(name) || typescript.isStringLiteral(name) || typescript.isNumericLiteral(name) ? name.text : undefined;
 }

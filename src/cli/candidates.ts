@@ -21,7 +21,7 @@ export interface Candidate {
  */
 export async function forEachCandidate(
   files: readonly string[],
-  flags: LintFlags,
+  flags: Pick<LintFlags, 'now' | 'imminentDays' | 'schedule' | 'project'>,
   io: CliIo,
   label: string,
   skipped: Skipped[],

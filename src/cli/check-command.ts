@@ -1,14 +1,15 @@
 import { parseArgs } from 'node:util';
 import { forEachCandidate } from './candidates.js';
+import { parseShard } from './file-selection.js';
 import type { Skipped } from './findings.js';
+import { emitReport, prepareGate, renderIo, selectFiles } from './gate-run.js';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIo } from './io.js';
-import { COMMON_HELP, COMMON_OPTIONS, EXIT_CODES_HELP, parseLintFlags, type Format, type LintFlags } from './lint-flags.js';
+import { COMMON_OPTIONS, COMMON_OPTIONS_HELP, EXIT_CODES_HELP, HELP_OPTION_HELP, parseLintFlags, type Format, type LintFlags } from './lint-flags.js';
 import type { LintOutcome } from './lint-runner.js';
 import { buildReport, type Report } from './report.js';
 import { renderGithub } from './report-github.js';
 import { renderJson } from './report-json.js';
 import { renderCheckText } from './report-text.js';
-import { collectSourceFiles } from './walk.js';
 
 export const CHECK_HELP = `Usage: api-sunset check [options] [paths...]
 
@@ -20,7 +21,10 @@ coverage, .git, declaration files (.d.ts), what .gitignore ignores and symbolic 
 Files that cannot contain a finding are not parsed at all.
 
 Options:
-${COMMON_HELP}
+${COMMON_OPTIONS_HELP}
+  --shard INDEX/COUNT    check one part of the files (e.g. 2/3), for CI jobs in parallel; merge
+                         the parts' JSON reports with "api-sunset merge"
+${HELP_OPTION_HELP}
 
 Output (--format text): each finding as "file:line:col  item-id  message  [fix: auto|suggestion|none]",
 grouped by file, then files that could not be parsed (skipped, with the parser's message), then
@@ -36,6 +40,10 @@ Examples:
   api-sunset check --ignore chat.citations,getusercount
   api-sunset check --format sarif > api-sunset.sarif   # for GitHub code scanning
   api-sunset check --format github                  # annotations in a GitHub Actions log
+  api-sunset check --only chat.citations            # one migration at a time
+  api-sunset check --baseline sunset-baseline.json --update-baseline   # record today's uses...
+  api-sunset check --baseline sunset-baseline.json  # ...then fail on new ones only
+  api-sunset check --shard 1/3 --format json -o shard-1.json   # one of three CI jobs
 
 Through ESLint instead: add the plugin's recommended config to eslint.config.js and run
   npx eslint --concurrency auto .
@@ -43,14 +51,17 @@ to lint in worker threads (ESLint 9.34+); this command runs in one thread but pa
 files that mention an API path, a deprecated endpoint name or the SDK.
 `;
 
+export const CHECK_OPTIONS = { ...COMMON_OPTIONS, shard: { type: 'string' } } as const;
+
 export async function runCheck(args: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseArgs({ args, strict: true, allowPositionals: true, options: COMMON_OPTIONS });
+  const { values, positionals } = parseArgs({ args, strict: true, allowPositionals: true, options: CHECK_OPTIONS });
   if (values.help) {
     io.stdout(CHECK_HELP);
     return EXIT_OK;
   }
   const flags = parseLintFlags(values, positionals, io.cwd);
-  const { files, roots } = collectSourceFiles(flags.paths, io.cwd);
+  const shard = parseShard(values.shard);
+  const { files, roots } = selectFiles(flags, io.cwd, shard);
   const outcomes: LintOutcome[] = [];
   const skipped: Skipped[] = [];
   let linted = 0;
@@ -66,8 +77,9 @@ export async function runCheck(args: string[], io: CliIo): Promise<number> {
   } finally {
     runner.dispose();
   }
-  const report = buildReport({ now: flags.now, cwd: io.cwd, outcomes, skipped, totals: { scanned: files.length, candidates, linted }, failOn: flags.failOn });
-  io.stdout(await render(report, flags.format, io));
+  const gate = prepareGate(flags, outcomes, files);
+  const report = buildReport({ now: flags.now, cwd: io.cwd, schedule: flags.schedule, outcomes, skipped, totals: { scanned: files.length, candidates, linted }, failOn: flags.failOn, gate, shard });
+  emitReport(await render(report, flags.format, renderIo(flags, io)), flags, io);
   return exitCode(report, io);
 }
 

@@ -6,6 +6,10 @@ import { FAILING_STATUSES, type FailLevel } from './lint-flags.js';
 /** One use of a deprecated or removed item, as the CLI reports it. `file` is absolute. */
 export interface Finding extends SinkEntry {
   file: string;
+  /** The source line it starts on, trimmed: what the fingerprint is made of (see fingerprint.ts). */
+  lineText?: string;
+  /** Stable across runs, line moves and the item's status: see fingerprint.ts. */
+  fingerprint?: string;
 }
 
 /** A file the run could not check, with the parser's (or the file system's) reason. */
@@ -45,6 +49,11 @@ export interface ItemSummary {
   autoFixable: number;
 }
 
+/** Findings of scheduled items: ESLint's warnings (`no-deprecated-api`), counted by --max-warnings. */
+export function warningsOf(findings: readonly Finding[]): number {
+  return findings.filter((finding) => finding.status === 'scheduled').length;
+}
+
 export interface Summary {
   /** Walked; that needed parsing (the rest cannot contain a finding); parsed and linted; skipped entries. */
   files: { scanned: number; candidates: number; linted: number; skipped: number };
@@ -53,6 +62,10 @@ export interface Summary {
   byFix: Record<SinkEntry['fix'], number>;
   byItem: ItemSummary[];
   failOn: FailLevel;
+  /** `--max-warnings`, null when not given. */
+  maxWarnings: number | null;
+  /** Findings left out because the baseline records them. */
+  suppressed: number;
   failed: boolean;
 }
 
@@ -62,7 +75,13 @@ export interface RunTotals {
   linted: number;
 }
 
-export function summarize(findings: readonly Finding[], skipped: readonly Skipped[], totals: RunTotals, failOn: FailLevel): Summary {
+export function summarize(
+  findings: readonly Finding[],
+  skipped: readonly Skipped[],
+  totals: RunTotals,
+  failOn: FailLevel,
+  { maxWarnings, suppressed = 0 }: { maxWarnings?: number | undefined; suppressed?: number } = {},
+): Summary {
   const byStatus: Record<Status, number> = { removed: 0, imminent: 0, scheduled: 0 };
   const byFix: Record<SinkEntry['fix'], number> = { auto: 0, suggestion: 0, none: 0 };
   const byItem = new Map<string, ItemSummary>();
@@ -82,6 +101,8 @@ export function summarize(findings: readonly Finding[], skipped: readonly Skippe
     // Most urgent first, the order people work through a migration in.
     byItem: [...byItem.values()].sort((a, b) => a.removal.localeCompare(b.removal) || a.item.localeCompare(b.item)),
     failOn,
-    failed: failsAt(findings, failOn),
+    maxWarnings: maxWarnings ?? null,
+    suppressed,
+    failed: failsAt(findings, failOn) || (maxWarnings !== undefined && warningsOf(findings) > maxWarnings),
   };
 }

@@ -4,14 +4,15 @@ import { UnsafeWriteError, writeFileAtomically } from './atomic-write.js';
 import { forEachCandidate } from './candidates.js';
 import { createLintRunner, exitCode, render, skippedFromFailure } from './check-command.js';
 import { displayPath, type Finding, type Skipped } from './findings.js';
-import { EXIT_OK, type CliIo } from './io.js';
+import { dirtyTreeVerdict } from './git-dirty.js';
+import { emitReport, prepareGate, renderIo, selectFiles } from './gate-run.js';
+import { EXIT_OK, EXIT_USAGE, type CliIo } from './io.js';
 import { COMMON_HELP, COMMON_OPTIONS, EXIT_CODES_HELP, parseLintFlags } from './lint-flags.js';
 import type { LintOutcome } from './lint-runner.js';
 import { buildReport, type Change } from './report.js';
 import { renderFixText } from './report-text.js';
 import { encodeSource, restoreLineEndings } from './source-text.js';
 import { MAX_SUGGESTION_PASSES } from './suggestions.js';
-import { collectSourceFiles } from './walk.js';
 
 export const FIX_HELP = `Usage: api-sunset fix [options] [paths...]
 
@@ -24,6 +25,8 @@ twice changes nothing the second time.
 
 Options:
   --dry-run              print a unified diff of what would change; write nothing
+  --allow-dirty          write files that have uncommitted changes in git (by default fix
+                         refuses, and writes nothing, when any file it would change has them)
   --suggestions          also apply suggestions: the first suggestion of each finding, rounds of
                          suggestions and fixes until nothing changes (at most ${MAX_SUGGESTION_PASSES}); review the diff,
                          suggestions are changes a rule could not prove safe
@@ -41,12 +44,14 @@ Examples:
   api-sunset fix --ignore chat.citations --fail-on none
 `;
 
+export const FIX_OPTIONS = { ...COMMON_OPTIONS, 'dry-run': { type: 'boolean' }, suggestions: { type: 'boolean' }, 'allow-dirty': { type: 'boolean' } } as const;
+
 export async function runFix(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
     strict: true,
     allowPositionals: true,
-    options: { ...COMMON_OPTIONS, 'dry-run': { type: 'boolean' }, suggestions: { type: 'boolean' } },
+    options: FIX_OPTIONS,
   });
   if (values.help) {
     io.stdout(FIX_HELP);
@@ -55,10 +60,11 @@ export async function runFix(args: string[], io: CliIo): Promise<number> {
   const flags = parseLintFlags(values, positionals, io.cwd);
   const dryRun = values['dry-run'] ?? false;
   const suggestions = values.suggestions ?? false;
-  const { files, roots } = collectSourceFiles(flags.paths, io.cwd);
+  const { files, roots } = selectFiles(flags, io.cwd);
   const outcomes: LintOutcome[] = [];
   const skipped: Skipped[] = [];
   const changes: Change[] = [];
+  const pending: PendingWrite[] = [];
   let linted = 0;
   let candidates: number;
   const keep = (outcome: LintOutcome) => {
@@ -86,23 +92,47 @@ export async function runFix(args: string[], io: CliIo): Promise<number> {
       if (dryRun) {
         const name = displayPath(file, io.cwd);
         change.diff = createTwoFilesPatch(`a/${name}`, `b/${name}`, source.text, output, undefined, undefined, { headerOptions: FILE_HEADERS_ONLY });
-      } else {
-        try {
-          writeFileAtomically(file, encodeSource(output, source), bytes, roots);
-        } catch (error) {
-          if (!(error instanceof UnsafeWriteError) && !isFileSystemError(error)) throw error;
-          return notFixed((error as Error).message);
-        }
+        changes.push(change);
+        return keep(asInOriginal(before, fixed, survivors));
       }
-      changes.push(change);
-      keep(dryRun ? asInOriginal(before, fixed, survivors) : fixed);
+      // Written once every file is fixed and the working tree is known to be safe to write.
+      pending.push({
+        file,
+        write: () => writeFileAtomically(file, encodeSource(output, source), bytes, roots),
+        written: () => {
+          changes.push(change);
+          keep(fixed);
+        },
+        notFixed,
+      });
     });
   } finally {
     runner.dispose();
   }
-  const report = buildReport({ now: flags.now, cwd: io.cwd, outcomes, skipped, totals: { scanned: files.length, candidates, linted }, failOn: flags.failOn, fix: { dryRun, changes } });
-  io.stdout(await render(report, flags.format, io, renderFixText));
+  const verdict = dirtyTreeVerdict(pending.map((write) => write.file), values['allow-dirty'] ?? false, io.cwd);
+  if (verdict.message) io.stderr(verdict.message);
+  if (!verdict.proceed) return EXIT_USAGE;
+  for (const { write, written, notFixed } of pending) {
+    try {
+      write();
+    } catch (error) {
+      if (!(error instanceof UnsafeWriteError) && !isFileSystemError(error)) throw error;
+      notFixed((error as Error).message);
+      continue;
+    }
+    written();
+  }
+  const gate = prepareGate(flags, outcomes, files);
+  const report = buildReport({ now: flags.now, cwd: io.cwd, schedule: flags.schedule, outcomes, skipped, totals: { scanned: files.length, candidates, linted }, failOn: flags.failOn, fix: { dryRun, changes }, gate });
+  emitReport(await render(report, flags.format, renderIo(flags, io), renderFixText), flags, io);
   return exitCode(report, io);
+}
+
+interface PendingWrite {
+  file: string;
+  write: () => void;
+  written: () => void;
+  notFixed: (reason: string) => void;
 }
 
 /**

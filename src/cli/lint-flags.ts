@@ -1,8 +1,10 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
+import { MISSING_TYPESCRIPT_PARSER, typescriptEslintParser } from '../parsers.js';
 import { resolveItemIds } from '../schedule/ids.js';
 import { DEFAULT_IMMINENT_DAYS, type Status } from '../schedule/status.js';
 import type { Schedule } from '../schedule/types.js';
+import { CI_HELP, CI_OPTIONS, ignoredForOnly, parseCiFlags, type CiFlags, type CiValues } from './ci-flags.js';
 import { UsageError } from './io.js';
 import { parseChoice, parseNonNegativeInteger, parseNow, scheduleFromFlag } from './options.js';
 
@@ -13,7 +15,7 @@ export const FAIL_LEVELS = ['removed', 'imminent', 'deprecated', 'none'] as cons
 export type FailLevel = (typeof FAIL_LEVELS)[number];
 
 /** What `check` and `fix` share: the date, the schedule, what to leave out, how to report and when to fail. */
-export interface LintFlags {
+export interface LintFlags extends CiFlags {
   paths: string[];
   now: string;
   imminentDays: number;
@@ -35,10 +37,12 @@ export const COMMON_OPTIONS = {
   format: { type: 'string' },
   'fail-on': { type: 'string' },
   project: { type: 'string' },
+  ...CI_OPTIONS,
   help: { type: 'boolean', short: 'h' },
 } as const;
 
-export const COMMON_HELP = `  --now YYYY-MM-DD       the date to judge by (default: today, UTC)
+/** The options `check` and `fix` share, without the help line (commands add their own options after these). */
+export const COMMON_OPTIONS_HELP = `  --now YYYY-MM-DD       the date to judge by (default: today, UTC)
   --imminent-days N      days before removal that count as imminent (default: ${DEFAULT_IMMINENT_DAYS})
   --schedule FILE        a schedule file instead of the bundled one (see data/schedule.schema.json)
   --ignore ID[,ID]       leave these item ids out (repeatable; "api-sunset schedule" lists the ids)
@@ -49,11 +53,15 @@ export const COMMON_HELP = `  --now YYYY-MM-DD       the date to judge by (defau
                            none: never
   --project TSCONFIG     type-aware mode: follow values across files through the project's
                          TypeScript types (files outside the project are checked syntax-only)
-  -h, --help             show this help`;
+${CI_HELP}`;
+
+export const HELP_OPTION_HELP = '  -h, --help             show this help';
+
+export const COMMON_HELP = `${COMMON_OPTIONS_HELP}\n${HELP_OPTION_HELP}`;
 
 export const EXIT_CODES_HELP = `Exit codes:
-  0  nothing at the --fail-on level
-  1  findings at the --fail-on level
+  0  nothing at the --fail-on level (and no more warnings than --max-warnings)
+  1  findings at the --fail-on level, or more warnings than --max-warnings
   2  usage or configuration error (bad flag, invalid schedule, missing path), or every
      file that needed parsing failed to parse`;
 
@@ -65,7 +73,7 @@ export const FAILING_STATUSES: Record<FailLevel, readonly Status[]> = {
   none: [],
 };
 
-type CommonValues = {
+type CommonValues = CiValues & {
   now?: string;
   'imminent-days'?: string;
   schedule?: string;
@@ -81,8 +89,10 @@ export function parseLintFlags(values: CommonValues, positionals: string[], cwd:
   const format = parseChoice('--format', values.format, FORMATS, 'text');
   const failOn = parseChoice('--fail-on', values['fail-on'], FAIL_LEVELS, 'removed');
   const schedule = scheduleFromFlag(values.schedule, cwd);
-  const ignore = parseIgnore(values.ignore ?? [], schedule);
+  const ci = parseCiFlags(values, cwd, schedule);
+  const ignore = [...new Set([...parseIgnore(values.ignore ?? [], schedule), ...ignoredForOnly(ci.only, schedule)])].sort();
   return {
+    ...ci,
     paths: positionals.length > 0 ? positionals : ['.'],
     now,
     imminentDays,
@@ -105,6 +115,7 @@ function parseProject(value: string, cwd: string): string {
     stats = statSync(file, { throwIfNoEntry: false });
   }
   if (!stats?.isFile()) throw new UsageError(`--project: ${value}: no such tsconfig file${stats === undefined && !value.endsWith('.json') ? ' (or directory with a tsconfig.json)' : ''}`);
+  if (!typescriptEslintParser()) throw new UsageError(`--project: ${MISSING_TYPESCRIPT_PARSER}`);
   return file;
 }
 

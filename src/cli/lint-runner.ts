@@ -1,11 +1,13 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
-import parser from '@typescript-eslint/parser';
-import { ESLint, type Linter } from 'eslint';
+import type { ESLint, Linter } from 'eslint';
 import { disableSink, enableSink, type SinkEntry } from '../analysis/sink.js';
 import plugin from '../index.js';
+import { isTypeScriptFile, MISSING_TYPESCRIPT_PARSER, typescriptEslintParser } from '../parsers.js';
 import type { Finding } from './findings.js';
+import { withLineText } from './fingerprint.js';
 import type { LintFlags } from './lint-flags.js';
+import { createESLint } from './quiet-eslint.js';
 import { applyFirstSuggestions, MAX_SUGGESTION_PASSES } from './suggestions.js';
 
 export const RULE_SEVERITIES = {
@@ -33,12 +35,14 @@ export function cliConfig(flags: LintFlags, { typed = true }: { typed?: boolean 
   // `--project`: typescript-eslint builds the project's program and the rules add what its types show.
   // CI=true would make typescript-estree infer a single run, which words the error for a file outside
   // the project differently and builds the program another way: keep one behaviour everywhere.
+  // Without typescript-eslint's parser (an optional peer) ESLint's own parser reads the JavaScript files; see LintRunner.lint.
+  const parser = typescriptEslintParser();
   const project = typed && flags.project ? { project: flags.project, tsconfigRootDir: path.dirname(flags.project), disallowAutomaticSingleRunInference: true } : {};
   return [
     {
       files: ['**/*.{js,mjs,cjs,jsx,ts,mts,cts,tsx}'],
       languageOptions: {
-        parser: parser as Linter.Parser,
+        ...(parser ? { parser: parser as Linter.Parser } : {}),
         // typescript-estree turns JSX on for .js/.jsx/.tsx by this flag and keeps it off for .ts, where `<T>x` is a cast.
         parserOptions: { ecmaFeatures: { jsx: true }, ...project },
       },
@@ -83,11 +87,11 @@ export class LintRunner {
       ruleFilter: ({ ruleId }: { ruleId: string }) => ruleId in RULE_SEVERITIES,
     } as const;
     const fix = (message: Linter.LintMessage) => message.ruleId !== null && message.ruleId in RULE_SEVERITIES;
-    this.checker = new ESLint(base);
-    this.fixer = new ESLint({ ...base, fix });
+    this.checker = createESLint(base);
+    this.fixer = createESLint({ ...base, fix });
     if (flags.project) {
       const untyped = { ...base, overrideConfig: cliConfig(flags, { typed: false }) };
-      this.outside = { checker: new ESLint(untyped), fixer: new ESLint({ ...untyped, fix }) };
+      this.outside = { checker: createESLint(untyped), fixer: createESLint({ ...untyped, fix }) };
     }
     this.sink = enableSink();
   }
@@ -97,7 +101,7 @@ export class LintRunner {
   }
 
   async check(file: string, text: string): Promise<LintOutcome> {
-    return this.outcome(file, await this.lint(this.checker, file, text));
+    return this.outcome(file, await this.lint(this.checker, file, text), text);
   }
 
   /** ESLint's fix loop, then, with `suggestions`, rounds of first suggestions and fixes until nothing changes. */
@@ -110,12 +114,13 @@ export class LintRunner {
       result = await this.lint(this.fixer, file, next);
       output = result.output ?? next;
     }
-    return { ...this.outcome(file, result), output };
+    return { ...this.outcome(file, result, output), output };
   }
 
   private async lint(eslint: ESLint, file: string, text: string): Promise<ESLint.LintResult> {
     // Entries left from an earlier lint of the same file would otherwise be joined to this one's messages.
     this.sink.delete(file);
+    if (isTypeScriptFile(file) && !typescriptEslintParser()) return failedResult(file, MISSING_TYPESCRIPT_PARSER);
     let results: ESLint.LintResult[];
     try {
       results = await eslint.lintText(text, { filePath: file, warnIgnored: true });
@@ -132,19 +137,27 @@ export class LintRunner {
     return result;
   }
 
-  private outcome(file: string, result: ESLint.LintResult): LintOutcome {
+  /** `text` is the text the messages' positions refer to (after fixing, for the fixer). */
+  private outcome(file: string, result: ESLint.LintResult, text: string): LintOutcome {
     const failure = result.messages.find(isFailureMessage);
     if (failure) return { file, messages: [], findings: [], failure };
     const messages = ownMessages(result.messages);
     const entries = indexEntries(this.sink.get(file) ?? []);
-    const findings = messages.map((message) => ({ file, ...(takeEntry(entries, message) ?? entryFromMessage(message)) }));
+    const findings = withLineText(
+      messages.map((message) => ({ file, ...(takeEntry(entries, message) ?? entryFromMessage(message)) })),
+      text,
+    );
     return { file, messages, findings };
   }
 }
 
 function crashResult(file: string, error: unknown): ESLint.LintResult {
   const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
-  const message: Linter.LintMessage = { ruleId: null, fatal: true, severity: 2, line: 0, column: 0, message: `api-sunset could not analyse this file (please report this): ${reason}` };
+  return failedResult(file, `api-sunset could not analyse this file (please report this): ${reason}`);
+}
+
+function failedResult(file: string, text: string): ESLint.LintResult {
+  const message: Linter.LintMessage = { ruleId: null, fatal: true, severity: 2, line: 0, column: 0, message: text };
   return {
     filePath: file,
     messages: [message],

@@ -29,8 +29,11 @@ export function renderJson(report: Report): string {
       daysLeft: finding.daysLeft,
       message: finding.message,
       fix: finding.fix,
+      ...(finding.fingerprint === undefined ? {} : { fingerprint: finding.fingerprint }),
     })),
     skipped: report.skipped.map((skipped) => ({ ...skipped, file: relative(skipped.file) })),
+    ...(report.shard ? { shard: report.shard } : {}),
+    ...(report.baseline ? { baseline: { ...report.baseline, file: relative(report.baseline.file) } } : {}),
     summary: report.summary,
   };
   return `${JSON.stringify(json, null, 2)}\n`;

@@ -1,5 +1,5 @@
 import type { Status } from '../schedule/status.js';
-import { displayPath, STATUSES, type Finding, type Skipped } from './findings.js';
+import { displayPath, STATUSES, warningsOf, type Finding, type Skipped } from './findings.js';
 import { formatTable, painter, type CliIo, type Colour } from './io.js';
 import { FAILING_STATUSES } from './lint-flags.js';
 import type { Report } from './report.js';
@@ -105,16 +105,31 @@ function renderSummary(report: Report, paint: Paint): string {
   }
   const { scanned, candidates, linted, skipped } = summary.files;
   const scannedLine = `Scanned ${plural(scanned, 'file')}: ${scanned - candidates} could not contain a finding, ${linted} checked` + (skipped > 0 ? `, ${skipped} skipped.` : '.');
+  return `${lines.join('\n')}${scannedLine}\n${baselineLine(report)}${verdictLine(report, paint)}\n`;
+}
+
+function verdictLine(report: Report, paint: Paint): string {
+  const { summary } = report;
   const failing = FAILING_STATUSES[summary.failOn];
   const levels = `${failing.slice(0, -1).join(', ')} or ${failing.at(-1)}`;
   const failingCount = report.findings.filter((finding) => failing.includes(finding.status)).length;
-  const verdict =
-    summary.failOn === 'none'
-      ? 'Never fails (--fail-on none).'
-      : summary.failed
-        ? paint('red', `Fails: ${failingCount === 1 ? '1 finding is' : `${failingCount} findings are`} ${levels} (--fail-on ${summary.failOn}).`)
-        : `Passes: no finding is ${levels} (--fail-on ${summary.failOn}).`;
-  return `${lines.join('\n')}${scannedLine}\n${verdict}\n`;
+  const warnings = warningsOf(report.findings);
+  const overBudget = summary.maxWarnings !== null && warnings > summary.maxWarnings;
+  const budget = summary.maxWarnings === null ? '' : ` ${plural(warnings, 'warning')}, --max-warnings ${summary.maxWarnings}.`;
+  if (summary.failOn !== 'none' && failingCount > 0) {
+    return paint('red', `Fails: ${failingCount === 1 ? '1 finding is' : `${failingCount} findings are`} ${levels} (--fail-on ${summary.failOn}).`) + (overBudget ? budget : '');
+  }
+  if (overBudget) return paint('red', `Fails: ${plural(warnings, 'warning')} (scheduled items), more than --max-warnings ${summary.maxWarnings}.`);
+  if (summary.failOn === 'none') return `${summary.maxWarnings === null ? 'Never fails' : 'Passes'} (--fail-on none).${budget}`;
+  return `Passes: no finding is ${levels} (--fail-on ${summary.failOn}).${budget}`;
+}
+
+function baselineLine(report: Report): string {
+  const { baseline } = report;
+  if (!baseline) return '';
+  const name = displayPath(baseline.file, report.cwd);
+  const stale = baseline.stale === 0 ? '' : `; ${baseline.stale === 1 ? '1 entry records' : `${baseline.stale} entries record`} more uses than are left (run with --update-baseline to shrink it)`;
+  return `Baseline ${name}${baseline.updated ? ' (updated)' : ''}: ${plural(baseline.suppressed, 'known use')} left out${stale}.\n`;
 }
 
 function plural(count: number, noun: string): string {

@@ -1,9 +1,9 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
-import parser from '@typescript-eslint/parser';
 import type { TSESLint } from '@typescript-eslint/utils';
 import { type ESLint, Linter } from 'eslint';
 import type { Settings } from '../analysis/settings.js';
+import { isTypeScriptFile, MISSING_TYPESCRIPT_PARSER, typescriptEslintParser } from '../parsers.js';
 import { collectEndpointUses, type EndpointUse } from '../tokens/scope-uses.js';
 import { commonDirectory } from './lint-runner.js';
 
@@ -30,16 +30,18 @@ export function createEndpointUseCollector(settings: Settings, roots: string[]):
   // Files outside the Linter's cwd match no config, so it is the deepest directory holding every root.
   const cwd = commonDirectory(roots.map((root) => (statSync(root).isDirectory() ? root : path.dirname(root))));
   const linter = new Linter({ configType: 'flat', cwd });
+  const parser = typescriptEslintParser();
   const config: Linter.Config[] = [
     {
       files: ['**/*.{js,mjs,cjs,jsx,ts,mts,cts,tsx}'],
-      languageOptions: { parser: parser as Linter.Parser, parserOptions: { ecmaFeatures: { jsx: true } } },
+      languageOptions: { ...(parser ? { parser: parser as Linter.Parser } : {}), parserOptions: { ecmaFeatures: { jsx: true } } },
       linterOptions: { noInlineConfig: true, reportUnusedDisableDirectives: 'off', reportUnusedInlineConfigs: 'off' },
       plugins: { scopes: { rules: { collect: collector } } as unknown as ESLint.Plugin },
       rules: { 'scopes/collect': 'error' },
     },
   ];
   return (file, text) => {
+    if (!parser && isTypeScriptFile(file)) return { failure: { message: MISSING_TYPESCRIPT_PARSER } };
     collected = [];
     let messages: Linter.LintMessage[];
     try {

@@ -8,7 +8,6 @@ import type { EndpointUse } from '../tokens/scope-uses.js';
 import { forEachCandidate } from './candidates.js';
 import { compareSkipped, displayPath, type Skipped } from './findings.js';
 import { EXIT_OK, EXIT_USAGE, type CliIo } from './io.js';
-import type { LintFlags } from './lint-flags.js';
 import { parseChoice, scheduleFromFlag } from './options.js';
 import { collectSourceFiles } from './walk.js';
 
@@ -83,7 +82,7 @@ export async function runScopes(args: string[], io: CliIo): Promise<number> {
   const { files, roots } = collectSourceFiles(paths, io.cwd);
   // Dates play no part in scopes; the settings only carry the schedule.
   const settings: Settings = { now: today(), imminentDays: DEFAULT_IMMINENT_DAYS, schedule, wrappers: [] };
-  const flags: LintFlags = { paths, now: settings.now, imminentDays: settings.imminentDays, schedule, schedulePath: undefined, ignore: [], format: 'text', failOn: 'none' };
+  const flags = { now: settings.now, imminentDays: settings.imminentDays, schedule };
   const { createEndpointUseCollector } = await import('./scopes-collector.js');
   const collect = createEndpointUseCollector(settings, roots);
   const uses: { file: string; use: EndpointUse }[] = [];

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import bundledGraphData from '../../data/graph.json' with { type: 'json' };
-import bundledData from '../../data/schedule.json' with { type: 'json' };
+import { packageFile } from '../package-files.js';
 import { parseAnchor } from './anchor.js';
 import type { GraphFile } from './graph/graph-file.js';
 import { SchemaGraph } from './graph/schema-graph.js';
@@ -32,7 +31,7 @@ let bundledGraph: SchemaGraph | undefined;
 
 /** The graph that ships with the package, built once per process. */
 export function loadBundledGraph(): SchemaGraph {
-  bundledGraph ??= new SchemaGraph(bundledGraphData as GraphFile);
+  bundledGraph ??= new SchemaGraph(packageFile('data/graph.json') as GraphFile);
   return bundledGraph;
 }
 
@@ -41,7 +40,7 @@ export function loadBundledGraph(): SchemaGraph {
  * test validates it and checks it against the graph, and skipping ajv keeps importing the plugin cheap.
  */
 export function loadBundledSchedule(): Schedule {
-  bundled ??= build(bundledData as ScheduleFile, BUNDLED_SOURCE, loadBundledGraph());
+  bundled ??= build(packageFile('data/schedule.json') as ScheduleFile, BUNDLED_SOURCE, loadBundledGraph());
   return bundled;
 }
 
@@ -112,7 +111,7 @@ function upgradeVersion1(data: Record<string, unknown>, file: string): Record<st
     problems.push({
       file,
       path: '$.schemaVersion',
-      expected: 'schemaVersion 2 (a full schedule written for version 1 cannot be read; run "api-sunset schedule import" on the service\'s OpenAPI documents, see docs/schedule-format.md)',
+      expected: 'schemaVersion 2 (a full schedule written for version 1 cannot be read; run "api-sunset schedule import" on the service\'s OpenAPI documents, see docs/schedule.md)',
       found: 'number 1',
     });
   }
@@ -125,7 +124,7 @@ function upgradeVersion1(data: Record<string, unknown>, file: string): Record<st
     }
     for (const key of Object.keys(item)) {
       if (key !== 'id' && key !== 'removal') {
-        problems.push({ file, path: `$.items[${i}].${key}`, expected: 'only "id" and "removal" in a schemaVersion 1 override (write schemaVersion 2 to change more, see docs/schedule-format.md)', found: `"${key}"` });
+        problems.push({ file, path: `$.items[${i}].${key}`, expected: 'only "id" and "removal" in a schemaVersion 1 override (write schemaVersion 2 to change more, see docs/schedule.md)', found: `"${key}"` });
       }
     }
   });
@@ -144,7 +143,7 @@ function upgradeVersion1(data: Record<string, unknown>, file: string): Record<st
   }
   for (const key of Object.keys(data)) {
     if (!['$schema', 'schemaVersion', 'extends', 'items', 'apis', 'sdk', 'auth', 'endpoints'].includes(key)) {
-      problems.push({ file, path: `$.${key}`, expected: 'no such property in a schemaVersion 1 override (write schemaVersion 2, see docs/schedule-format.md)', found: `"${key}"` });
+      problems.push({ file, path: `$.${key}`, expected: 'no such property in a schemaVersion 1 override (write schemaVersion 2, see docs/schedule.md)', found: `"${key}"` });
     }
   }
   if (problems.length > 0) throw new ScheduleError(problems);

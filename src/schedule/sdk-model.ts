@@ -1,4 +1,4 @@
-import sdkData from '../../data/sdk.json' with { type: 'json' };
+import { packageFile } from '../package-files.js';
 
 /** Which argument of an SDK call carries the JSON body: a position, and for wrapper request objects the key inside it. */
 export interface SdkBody {
@@ -40,4 +40,9 @@ export interface SdkModel {
   hooks: Record<string, SdkHook>;
 }
 
-export const SDK_MODEL = sdkData as SdkModel;
+let model: SdkModel | undefined;
+
+export function sdkModel(): SdkModel {
+  model ??= packageFile('data/sdk.json') as SdkModel;
+  return model;
+}

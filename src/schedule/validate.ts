@@ -1,6 +1,6 @@
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import addFormatsModule from 'ajv-formats';
-import scheduleSchema from '../../data/schedule.schema.json' with { type: 'json' };
+import { createRequire } from 'node:module';
+import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
+import { packageFile } from '../package-files.js';
 
 /** One thing wrong with a schedule file, located precisely enough to fix without guessing. */
 export interface ScheduleProblem {
@@ -11,24 +11,39 @@ export interface ScheduleProblem {
   found: string;
 }
 
-// ajv-formats is CommonJS with `module.exports = plugin`; under NodeNext its default import is that function.
-const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
+const require = createRequire(import.meta.url);
+
+interface ScheduleJsonSchema {
+  $id: string;
+  definitions: { item: Record<string, unknown> };
+}
+
+const scheduleSchema = (): ScheduleJsonSchema => packageFile('data/schedule.schema.json') as ScheduleJsonSchema;
 
 function makeAjv(): Ajv {
+  const { Ajv } = require('ajv') as typeof import('ajv');
+  // ajv-formats is CommonJS with `module.exports = plugin`.
+  const addFormats = require('ajv-formats') as (ajv: Ajv) => Ajv;
   const ajv = new Ajv({ allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true });
   addFormats(ajv);
   return ajv;
 }
 
-const ajv = makeAjv();
-const validateFile: ValidateFunction = ajv.compile(scheduleSchema);
-const validateItem: ValidateFunction = ajv.compile({ $ref: `${scheduleSchema.$id}#/definitions/item` });
-const validatePatchFile: ValidateFunction = makeAjv().compile(patchSchema());
+let validators: { file: ValidateFunction; item: ValidateFunction; patch: ValidateFunction } | undefined;
+
+/** Compiled on first use: loading ajv and compiling the schema is most of what importing the plugin would otherwise cost. */
+function compiled(): NonNullable<typeof validators> {
+  if (!validators) {
+    const ajv = makeAjv();
+    validators = { file: ajv.compile(scheduleSchema()), item: ajv.compile({ $ref: `${scheduleSchema().$id}#/definitions/item` }), patch: makeAjv().compile(patchSchema()) };
+  }
+  return validators;
+}
 
 /** The same schema, but an item needs only its id: used for files that extend the bundled schedule. */
 function patchSchema(): object {
-  const schema = structuredClone(scheduleSchema);
-  schema.$id = `${scheduleSchema.$id}#patch`;
+  const schema = structuredClone(scheduleSchema());
+  schema.$id = `${schema.$id}#patch`;
   const item: Record<string, unknown> = schema.definitions.item;
   item.required = ['id'];
   delete item.if;
@@ -37,15 +52,15 @@ function patchSchema(): object {
 }
 
 export function validateSchedule(data: unknown, file: string): ScheduleProblem[] {
-  return check(validateFile, data, file, '$');
+  return check(compiled().file, data, file, '$');
 }
 
 export function validateSchedulePatch(data: unknown, file: string): ScheduleProblem[] {
-  return check(validatePatchFile, data, file, '$');
+  return check(compiled().patch, data, file, '$');
 }
 
 export function validateScheduleItem(data: unknown, file: string, at: string): ScheduleProblem[] {
-  return check(validateItem, data, file, at);
+  return check(compiled().item, data, file, at);
 }
 
 function check(validate: ValidateFunction, data: unknown, file: string, root: string): ScheduleProblem[] {

@@ -1,4 +1,4 @@
-import type { TSESTree } from '@typescript-eslint/utils';
+import type { TSESTree } from '../ts-eslint-lite.js';
 import { isEmailAddress } from './auth.js';
 import { endpointLabel, type TokenFile } from './file-tokens.js';
 

@@ -1,4 +1,4 @@
-import { TSESTree, type TSESLint } from '@typescript-eslint/utils';
+import { TSESTree, type TSESLint } from '../ts-eslint-lite.js';
 import { isMethodCall, propertyKeyName, unwrap } from '../analysis/strings.js';
 import type { RequestSite } from '../analysis/requests.js';
 import { endpointLabel, type TokenFile } from './file-tokens.js';

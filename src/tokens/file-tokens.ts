@@ -1,4 +1,4 @@
-import { TSESTree, type TSESLint } from '@typescript-eslint/utils';
+import { TSESTree, type TSESLint } from '../ts-eslint-lite.js';
 import type { KnownEndpoint } from '../analysis/catalog.js';
 import { analyzeFile } from '../analysis/file-analysis.js';
 import { propertyValue, type RequestSite } from '../analysis/requests.js';

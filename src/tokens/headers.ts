@@ -1,4 +1,4 @@
-import { ASTUtils, TSESTree, type TSESLint } from '@typescript-eslint/utils';
+import { ASTUtils, TSESTree, type TSESLint } from '../ts-eslint-lite.js';
 import { sameFileFunction } from '../analysis/flow.js';
 import { propertyValue, type RequestSite } from '../analysis/requests.js';
 import { isObjectAssign, isTextPiece, memberKey, propertyKeyName, type StringEvaluator, type StringPattern, unwrap } from '../analysis/strings.js';

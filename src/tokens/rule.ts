@@ -1,4 +1,4 @@
-import { ESLintUtils, type TSESLint } from '@typescript-eslint/utils';
+import { ESLintUtils, type TSESLint } from '../ts-eslint-lite.js';
 import { mayContainFinding } from '../analysis/gate.js';
 import { readSettings, type Settings } from '../analysis/settings.js';
 import { authSchemeFor } from './auth.js';

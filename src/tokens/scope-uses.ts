@@ -1,4 +1,4 @@
-import { TSESTree, type TSESLint } from '@typescript-eslint/utils';
+import { TSESTree, type TSESLint } from '../ts-eslint-lite.js';
 import { catalogFor, type KnownEndpoint } from '../analysis/catalog.js';
 import { stringRootOf } from '../analysis/endpoint-uses.js';
 import { analyzeFile } from '../analysis/file-analysis.js';

@@ -1,4 +1,4 @@
-import { ASTUtils, TSESTree, type TSESLint } from '@typescript-eslint/utils';
+import { ASTUtils, TSESTree, type TSESLint } from '../ts-eslint-lite.js';
 import { unwrap } from '../analysis/strings.js';
 
 /** The SDK package itself or one of its entry points (`@gleanwork/api-client/core.js`). */

@@ -30,7 +30,7 @@ describe('api-sunset check with the real plugin', () => {
 
   it('exits 2 for a path that does not exist', async () => {
     const { code, stderr } = await runCli(['check', '--now', '2026-11-22', 'nope'], { cwd: copyProject('real-project') });
-    expect(stderr).toBe('api-sunset check: no such file or directory: nope\nRun "api-sunset check --help" for usage.\n');
+    expect(stderr).toBe('api-sunset check: no such file or directory: nope (see "api-sunset help check")\n');
     expect(code).toBe(2);
   });
 });

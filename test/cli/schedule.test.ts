@@ -77,7 +77,7 @@ describe('api-sunset schedule', () => {
     [['--now', '2026-13-01'], 'api-sunset schedule: --now expects a date as YYYY-MM-DD, got "2026-13-01"'],
     [['--format', 'xml'], 'api-sunset schedule: --format expects one of table, json, got "xml"'],
     [['--imminent-days=-3'], 'api-sunset schedule: --imminent-days expects a whole number of days, got "-3"'],
-    [['--colour'], "api-sunset schedule: Unknown option '--colour'"],
+    [['--colour'], 'api-sunset schedule: unknown option --colour (see "api-sunset help schedule")'],
   ])('rejects %j with exit code 2', async (args, message) => {
     const { code, stdout, stderr } = await runCli(['schedule', ...args]);
     expect(code).toBe(2);

@@ -162,12 +162,12 @@ describe('api-sunset scopes: usage and exit codes', () => {
 
   it.each([
     [['scopes', '--format', 'sarif'], '--format expects one of text, json, got "sarif"'],
-    [['scopes', '--now', '2026-11-22'], "Unknown option '--now'"],
+    [['scopes', '--now', '2026-11-22'], 'unknown option --now'],
     [['scopes', 'no/such/dir'], 'no such file or directory: no/such/dir'],
   ])('exits 2 for %j', async (argv, message) => {
     const { code, stdout, stderr } = await runCli(argv, { cwd: fixture('chat-integration') });
     expect(stderr).toContain(message);
-    expect(stderr).toContain('Run "api-sunset scopes --help" for usage.');
+    expect(stderr).toBe(`api-sunset scopes: ${message} (see "api-sunset help scopes")\n`);
     expect(stdout).toBe('');
     expect(code).toBe(2);
   });

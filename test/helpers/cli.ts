@@ -14,7 +14,7 @@ export interface CliResult {
 }
 
 /** Runs the CLI in-process with captured output: fast, and no terminal unless asked for. */
-export async function runCli(argv: string[], options: { cwd?: string; isTTY?: boolean; env?: NodeJS.ProcessEnv } = {}): Promise<CliResult> {
+export async function runCli(argv: string[], options: { cwd?: string; isTTY?: boolean; stderrIsTTY?: boolean; env?: NodeJS.ProcessEnv } = {}): Promise<CliResult> {
   let stdout = '';
   let stderr = '';
   const io: CliIo = {
@@ -23,6 +23,7 @@ export async function runCli(argv: string[], options: { cwd?: string; isTTY?: bo
     cwd: options.cwd ?? ROOT,
     env: options.env ?? {},
     isTTY: options.isTTY ?? false,
+    stderrIsTTY: options.stderrIsTTY ?? false,
   };
   const code = await run(argv, io);
   return { code, stdout, stderr };

@@ -119,7 +119,7 @@ describe('extending the bundled schedule', () => {
   it('says what a schemaVersion 1 file can no longer say', () => {
     expect(problemsOf({ schemaVersion: 1, items: [] })[0]).toMatch(/^<settings schedule object>: \$\.schemaVersion: expected schemaVersion 2 \(a full schedule written for version 1 cannot be read/);
     expect(problemsOf({ schemaVersion: 1, extends: 'bundled', items: [{ id: 'listanswers', notices: [] }] })).toEqual([
-      '<settings schedule object>: $.items[0].notices: expected only "id" and "removal" in a schemaVersion 1 override (write schemaVersion 2 to change more, see docs/schedule-format.md), found "notices"',
+      '<settings schedule object>: $.items[0].notices: expected only "id" and "removal" in a schemaVersion 1 override (write schemaVersion 2 to change more, see docs/schedule.md), found "notices"',
     ]);
   });
 

@@ -59,3 +59,37 @@ export function parseModule(text: string, file: string): TSESTree.Program {
   if (isTypeScriptFile(file)) throw new Error(MISSING_TYPESCRIPT_PARSER);
   return espreeParser().parse(text, { ecmaVersion: 'latest', sourceType: 'module', ecmaFeatures: { jsx }, range: true, loc: true });
 }
+
+/** A tree with what binding resolution needs: its scopes and the keys to walk it by. */
+export interface ScopedParse {
+  ast: TSESTree.Program;
+  scopeManager: unknown;
+  visitorKeys: Record<string, readonly string[]>;
+}
+
+interface EslintScope {
+  analyze(ast: unknown, options: Record<string, unknown>): unknown;
+}
+
+let eslintScope: EslintScope | undefined;
+let eslintKeys: Record<string, readonly string[]> | undefined;
+
+/**
+ * Parses a module of the project that ESLint is not linting right now, with its scopes, the way
+ * ESLint would parse it: typescript-eslint's `parseForESLint` when installed, else espree and
+ * eslint-scope (ESLint's own) for JavaScript. Throws as `parseModule` does.
+ */
+export function parseWithScopes(text: string, file: string): ScopedParse {
+  const jsx = !/\.(?:ts|mts|cts)$/.test(file);
+  const parser = typescriptEslintParser();
+  if (parser?.parseForESLint) {
+    const result = parser.parseForESLint(text, { range: true, loc: true, jsx, ecmaFeatures: { jsx }, sourceType: 'module', ecmaVersion: 'latest', filePath: file, comment: false, tokens: false }) as ScopedParse;
+    return result;
+  }
+  if (isTypeScriptFile(file)) throw new Error(MISSING_TYPESCRIPT_PARSER);
+  const ast = espreeParser().parse(text, { ecmaVersion: 'latest', sourceType: 'module', ecmaFeatures: { jsx }, range: true, loc: true });
+  const fromEslint = createRequire(require.resolve('eslint/package.json'));
+  eslintScope ??= fromEslint('eslint-scope') as EslintScope;
+  eslintKeys ??= (fromEslint('eslint-visitor-keys') as { KEYS: Record<string, readonly string[]> }).KEYS;
+  return { ast, scopeManager: eslintScope.analyze(ast, { ecmaVersion: 2026, sourceType: 'module', childVisitorKeys: eslintKeys, fallback: 'iteration' }), visitorKeys: eslintKeys };
+}

@@ -1,5 +1,5 @@
 import { TSESTree } from '../ts-eslint-lite.js';
-import { compilePath, HOLE, type Catalog, type KnownEndpoint } from './catalog.js';
+import { compilePath, HOLE, type Catalog, type KnownEndpoint } from '../flow/catalog.js';
 import type { EndpointFinding } from './findings.js';
 import type { RequestSite } from './requests.js';
 import { flatten, type StringEvaluator, type StringPattern, type TextPiece } from './strings.js';

@@ -1,5 +1,5 @@
 import { TSESTree, type TSESLint } from '../ts-eslint-lite.js';
-import type { KnownEndpoint } from './catalog.js';
+import type { KnownEndpoint } from '../flow/catalog.js';
 import type { FieldFinding, Suggestion } from './findings.js';
 import { asCallee, moveMember, movePatternKey, quoteOf, removeProperty, renameKey, renameMember, replaceMember, replaceProperty } from './field-fixes.js';
 import type { DeprecatedField } from './schemas.js';

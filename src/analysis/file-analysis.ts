@@ -1,5 +1,5 @@
 import { TSESTree, type TSESLint } from '../ts-eslint-lite.js';
-import { catalogFor } from './catalog.js';
+import { catalogFor } from '../flow/catalog.js';
 import { evaluateCandidate, findEndpointUses, siteCandidates, stringRootOf, type Candidate } from './endpoint-uses.js';
 import type { FieldFinding, Finding } from './findings.js';
 import type { FieldContext } from './field-context.js';

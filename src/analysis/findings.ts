@@ -1,6 +1,6 @@
 import type { TSESLint, TSESTree } from '../ts-eslint-lite.js';
 import type { Direction, ScheduleItem } from '../schedule/types.js';
-import type { KnownEndpoint } from './catalog.js';
+import type { KnownEndpoint } from '../flow/catalog.js';
 
 /** A use of a deprecated endpoint: a path in a string, a request to it, or an SDK call. */
 export interface EndpointFinding {

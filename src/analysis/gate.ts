@@ -1,4 +1,4 @@
-import { catalogFor } from './catalog.js';
+import { catalogFor } from '../flow/catalog.js';
 import { schemaIndexFor } from './schemas.js';
 import type { Settings } from './settings.js';
 

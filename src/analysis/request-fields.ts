@@ -1,5 +1,5 @@
 import { ASTUtils, TSESTree } from '../ts-eslint-lite.js';
-import type { KnownEndpoint } from './catalog.js';
+import type { KnownEndpoint } from '../flow/catalog.js';
 import type { FieldContext } from './field-context.js';
 import { fieldFinding, type FieldUse } from './field-migrations.js';
 import type { FieldFinding } from './findings.js';

@@ -1,5 +1,5 @@
 import { ASTUtils, TSESTree, type TSESLint } from '../ts-eslint-lite.js';
-import { HOLE, type Catalog, type KnownEndpoint, type SdkCallTarget } from './catalog.js';
+import { HOLE, type Catalog, type KnownEndpoint, type SdkCallTarget } from '../flow/catalog.js';
 import type { ValueFlow } from './flow.js';
 import { isSdkClientExport } from './sdk-modules.js';
 import type { WrapperSetting } from './settings.js';

@@ -1,5 +1,5 @@
 import { ASTUtils, TSESTree } from '../ts-eslint-lite.js';
-import { HOLE, type KnownEndpoint } from './catalog.js';
+import { HOLE, type KnownEndpoint } from '../flow/catalog.js';
 import type { FieldContext } from './field-context.js';
 import { fieldFinding } from './field-migrations.js';
 import type { FieldFinding } from './findings.js';

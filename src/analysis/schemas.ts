@@ -1,4 +1,4 @@
-import type { KnownEndpoint } from './catalog.js';
+import type { KnownEndpoint } from '../flow/catalog.js';
 import type { SchemaPosition } from '../schedule/graph/schema-graph.js';
 import type { Direction, Schedule, ScheduleItem } from '../schedule/types.js';
 import { perSchedule } from '../schedule/derived.js';

@@ -1,5 +1,5 @@
 import { ASTUtils, TSESTree, type TSESLint } from '../ts-eslint-lite.js';
-import { HOLE } from './catalog.js';
+import { HOLE } from '../flow/catalog.js';
 
 /**
  * A piece of a string's static value. `origin` is the literal it was written in, which may be a

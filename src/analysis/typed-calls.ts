@@ -1,7 +1,7 @@
 import { TSESTree, type TSESLint } from '../ts-eslint-lite.js';
 import type ts from 'typescript';
 import { typescript } from '../load-typescript.js';
-import type { Catalog, KnownEndpoint } from './catalog.js';
+import type { Catalog, KnownEndpoint } from '../flow/catalog.js';
 import type { EndpointFinding, Finding } from './findings.js';
 import type { TypeInfo } from './typed-fields.js';
 import { walkTree } from './tree.js';

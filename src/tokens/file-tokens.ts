@@ -1,5 +1,5 @@
 import { TSESTree, type TSESLint } from '../ts-eslint-lite.js';
-import type { KnownEndpoint } from '../analysis/catalog.js';
+import type { KnownEndpoint } from '../flow/catalog.js';
 import { analyzeFile } from '../analysis/file-analysis.js';
 import { propertyValue, type RequestSite } from '../analysis/requests.js';
 import type { Settings } from '../analysis/settings.js';

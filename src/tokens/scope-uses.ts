@@ -1,5 +1,5 @@
 import { TSESTree, type TSESLint } from '../ts-eslint-lite.js';
-import { catalogFor, type KnownEndpoint } from '../analysis/catalog.js';
+import { catalogFor, type KnownEndpoint } from '../flow/catalog.js';
 import { stringRootOf } from '../analysis/endpoint-uses.js';
 import { analyzeFile } from '../analysis/file-analysis.js';
 import { identifyEndpoint } from '../analysis/requests.js';

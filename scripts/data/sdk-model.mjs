@@ -2,7 +2,7 @@
 // standalone function and react-query hook calls which operation, and which argument carries the
 // request body. Library knowledge as data, generated from the package rather than kept by hand.
 // Usage: node scripts/data/sdk-model.mjs [--check]
-import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import ts from 'typescript';
@@ -97,9 +97,11 @@ function findCall(body) {
 /** react-query/*.ts: `useClientChatCreateMutation()` (variables object) and query hooks `useAgentsGet(request, …)`. */
 function readHooks(functions) {
   const hooks = {};
-  for (const name of readdirSync(path.join(SRC, 'react-query')).filter((file) => file.endsWith('.ts') && !file.startsWith('_')).sort()) {
+  for (const name of readdirSync(path.join(SRC, 'react-query')).filter((file) => file.endsWith('.ts') && !file.endsWith('.core.ts') && !file.startsWith('_')).sort()) {
     const source = parse(path.join(SRC, 'react-query', name));
-    const imported = /import \{ (\w+) \} from "\.\.\/funcs\/\w+\.js"/.exec(source.text)?.[1];
+    // Mutation hooks import their function; query hooks take it through their `.core.ts` companion.
+    const core = path.join(SRC, 'react-query', name.replace(/\.ts$/, '.core.ts'));
+    const imported = funcsImport(source.text) ?? (existsSync(core) ? funcsImport(readFileSync(core, 'utf8')) : undefined);
     const fn = imported && functions[imported];
     if (!fn) continue;
     for (const statement of source.statements) {
@@ -119,6 +121,10 @@ function readHooks(functions) {
     }
   }
   return hooks;
+}
+
+function funcsImport(text) {
+  return /import \{ (\w+) \} from "\.\.\/funcs\/\w+\.js"/.exec(text)?.[1];
 }
 
 function build() {

@@ -54,7 +54,8 @@ export class Activation {
   touchesService = false;
 
   constructor(
-    readonly fn: TSESTree.FunctionLike | TSESTree.Program,
+    /** The function, the module's Program, or a class without a constructor (its field initializers run here). */
+    readonly fn: TSESTree.Node,
     readonly module: ParsedModule,
     readonly args: readonly ValueSet[],
     readonly self: ValueSet,

@@ -57,6 +57,11 @@ export interface Catalog {
    * The gate counts it only next to a relative import. Undefined when no endpoint has a prefix.
    */
   relativePaths?: RegExp;
+  /** The items that apply to reading or writing `property` on an object of `schema`, given the marks the graph puts there. */
+  itemsOnProperty(schema: string, property: string, marks: readonly string[]): readonly ScheduleItem[];
+  itemById(id: string): ScheduleItem | undefined;
+  /** Whether a schema can be part of a request body (reachable from some operation's request). */
+  inRequests(schema: string): boolean;
 }
 
 /** The character that stands for an unknown part of a string (an expression we could not evaluate). */
@@ -128,10 +133,37 @@ function buildCatalog(schedule: Schedule): Catalog {
     ...relevantMethods.map((method) => method.split('.').slice(-2).join('.')),
   ];
   const deprecatedMethodNames = new Set([...sdkMethods].flatMap(([method, found]) => (found.endpoint.endpointItems.length > 0 ? [method.split('.').at(-1)!] : [])));
+  const byId = new Map(schedule.items.map((item) => [item.id, item]));
+  const byAnchor = new Map<string, ScheduleItem[]>();
+  for (const item of schedule.items) {
+    if (item.anchor.kind !== 'property') continue;
+    const key = `${item.anchor.schema}.${item.anchor.property}`;
+    byAnchor.set(key, [...(byAnchor.get(key) ?? []), item]);
+  }
+  const onProperty = new Map<string, readonly ScheduleItem[]>();
+  let requestSchemas: Set<string> | undefined;
   return {
     schedule,
     endpoints,
     byKey,
+    itemsOnProperty: (schema, property, marks) => {
+      const key = `${schema}.${property}`;
+      let items = onProperty.get(key);
+      if (!items) {
+        const found = new Set<ScheduleItem>();
+        for (const mark of marks) {
+          const item = byId.get(mark);
+          if (item) found.add(item);
+        }
+        // An item of the user's own, anchored on a schema this object may be, applies as a mark would.
+        for (const concrete of graph.concrete(schema)) for (const item of byAnchor.get(`${concrete}.${property}`) ?? []) found.add(item);
+        items = [...found];
+        onProperty.set(key, items);
+      }
+      return items;
+    },
+    itemById: (id) => byId.get(id),
+    inRequests: (schema) => (requestSchemas ??= reachableFromRequests(schedule)).has(schema),
     sdkMethods,
     sdkFunctions,
     sdkHooks,
@@ -139,6 +171,27 @@ function buildCatalog(schedule: Schedule): Catalog {
     deprecatedMethodNames,
     relativePaths: relativePathsPattern(schedule, endpoints.filter((endpoint) => endpoint.relevant)),
   };
+}
+
+/** Every schema reachable from some operation's request body: the objects a request can carry. */
+function reachableFromRequests(schedule: Schedule): Set<string> {
+  const { graph } = schedule;
+  const roots = Object.keys(graph.file.operations).flatMap((operation) => graph.body(operation, 'request').map((position) => position.schema));
+  const seen = new Set(roots);
+  const queue = [...roots];
+  for (let name = queue.pop(); name !== undefined; name = queue.pop()) {
+    for (const concrete of graph.concrete(name)) {
+      const next = [concrete];
+      for (const property of Object.keys(graph.file.schemas[concrete]?.properties ?? {})) for (const position of graph.property(concrete, property)?.positions ?? []) next.push(position.schema);
+      for (const target of next) {
+        if (!seen.has(target)) {
+          seen.add(target);
+          queue.push(target);
+        }
+      }
+    }
+  }
+  return seen;
 }
 
 function apiOf(schedule: Schedule, path: string): ApiName | undefined {

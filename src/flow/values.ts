@@ -45,7 +45,7 @@ export interface Allocation {
   id: string;
   node: TSESTree.Node;
   /** `literal`: an object or array literal (its keys can be judged as a request body); `module`: a CommonJS module or exports object. */
-  origin: 'literal' | 'instance' | 'module' | 'table' | 'other';
+  origin: 'literal' | 'instance' | 'module' | 'table' | 'map' | 'other';
 }
 
 export interface ObjectValue extends Viewed {
@@ -209,6 +209,11 @@ export function arrayValue(allocation: Allocation, via?: TSESTree.Node): ArrayVa
 export function functionValue(fn: TSESTree.FunctionLike, env: Activation, bound?: FunctionValue['bound'], via?: TSESTree.Node): FunctionValue {
   const boundKey = bound ? `:b(${setKey(bound.self)};${bound.args.map(setKey).join(';')})` : '';
   return { kind: 'function', key: `f:${idOf(fn)}@${env.id}${boundKey}${viaKey(via)}`, fn, env, ...(bound ? { bound } : {}), ...(via ? { via } : {}) };
+}
+
+/** A class's identity, whatever import it is seen through: what its instance and static cells are keyed by. */
+export function classIdentity(cls: ClassValue): string {
+  return `c:${idOf(cls.node)}@${cls.env.id}`;
 }
 
 export function classValue(node: ClassValue['node'], env: Activation, via?: TSESTree.Node): ClassValue {

@@ -4,7 +4,7 @@ export interface ScannedImport {
   names: readonly string[] | '*';
 }
 
-const FROM = /\b(?:import|export)\s+(type\s+)?([^;'"]*?)\s*from\s*(['"])([^'"\n]+)\3/g;
+const FROM = /\b(?:import|export)\s+(?:type\s+)?([^;'"]*?)\s*from\s*(['"])([^'"\n]+)\2/g;
 const REQUIRE = /(?:(?:const|let|var)\s+(\{[^}]*\}|[\w$]+)\s*=\s*)?\b(?:require|import)\s*\(\s*(['"])([^'"\n]+)\2\s*\)/g;
 
 /**
@@ -15,8 +15,7 @@ const REQUIRE = /(?:(?:const|let|var)\s+(\{[^}]*\}|[\w$]+)\s*=\s*)?\b(?:require|
 export function scanImports(text: string): ScannedImport[] {
   const imports: ScannedImport[] = [];
   for (const match of text.matchAll(FROM)) {
-    if (match[1]) continue;
-    imports.push({ specifier: match[4]!, names: clauseNames(match[2]!) });
+    imports.push({ specifier: match[3]!, names: clauseNames(match[1]!) });
   }
   for (const match of text.matchAll(REQUIRE)) {
     const binding = match[1];
@@ -25,7 +24,7 @@ export function scanImports(text: string): ScannedImport[] {
   return imports;
 }
 
-/** `X, { a as b, type c, d }` → default, a, d; `* as ns` or `*` → all. */
+/** `X, { a as b, type c, d }` → default, a, c, d (types carry the service's schemas too); `* as ns` or `*` → all. */
 function clauseNames(clause: string): readonly string[] | '*' {
   if (clause.includes('*')) return '*';
   const names: string[] = [];
@@ -33,8 +32,8 @@ function clauseNames(clause: string): readonly string[] | '*' {
   const before = (braces ? clause.slice(0, braces.index) : clause).replace(/,\s*$/, '').trim();
   if (before && before !== 'type') names.push('default');
   for (const part of braces?.[1]?.split(',') ?? []) {
-    const item = part.trim();
-    if (!item || item.startsWith('type ')) continue;
+    const item = part.trim().replace(/^type\s+/, '');
+    if (!item) continue;
     names.push(item.split(/\s+as\s+/)[0]!.trim());
   }
   return names;

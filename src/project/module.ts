@@ -24,10 +24,16 @@ export class ParsedModule {
   readonly exports = new Map<string, ExportEntry>();
   /** `export * from './m'`: names not found above are looked up there. */
   readonly starExports: string[] = [];
+  /** The types it exports by name (declared, aliased or re-exported), which carry the service's schemas to files that never import the SDK. */
+  readonly typeExports = new Set<string>();
+  /** `export type * from './m'`. */
+  readonly typeStarExports: string[] = [];
   /** Every module specifier it names: imports, re-exports, `require('…')`, `import('…')`. */
   readonly specifiers = new Set<string>();
   /** Whether it assigns `module.exports` or `exports.x` (so `require` gives those, not an ES namespace). */
   readonly commonJs: boolean;
+  /** TypeScript's `export = x`: what `require` and `import x = require(…)` give is x itself. */
+  exportAssignment = false;
   private referenceMap: Map<TSESTree.Identifier | TSESTree.JSXIdentifier, Reference> | undefined;
 
   constructor(
@@ -53,7 +59,7 @@ export class ParsedModule {
   /** The variable a declaration's identifier declares, in the innermost scope around it. */
   declaredVariable(identifier: TSESTree.Identifier): Variable | undefined {
     for (let node: TSESTree.Node | undefined = identifier; node; node = node.parent) {
-      const scope = this.scopeManager.acquire(node);
+      const scope = this.scopeManager.acquire(node, true);
       if (!scope) continue;
       for (let current: Scope | null = scope; current; current = current.upper) {
         const variable = current.set.get(identifier.name);
@@ -78,7 +84,11 @@ export class ParsedModule {
           break;
         case T.ExportAllDeclaration:
           this.specifiers.add(statement.source.value);
-          if (statement.exportKind === 'type') break;
+          if (statement.exportKind === 'type') {
+            if (statement.exported) this.typeExports.add(nameOf(statement.exported));
+            else this.typeStarExports.push(statement.source.value);
+            break;
+          }
           if (statement.exported) this.exports.set(nameOf(statement.exported), { kind: 're-export', source: statement.source.value, name: '*' });
           else this.starExports.push(statement.source.value);
           break;
@@ -99,6 +109,7 @@ export class ParsedModule {
         case T.TSExportAssignment:
           // `export = x` in CommonJS-flavoured TypeScript.
           this.exports.set('default', { kind: 'expression', node: statement.expression });
+          this.exportAssignment = true;
           break;
         default:
           break;
@@ -109,6 +120,9 @@ export class ParsedModule {
   }
 
   private readNamedExport(statement: TSESTree.ExportNamedDeclaration): void {
+    const declaration = statement.declaration;
+    if (declaration?.type === T.TSTypeAliasDeclaration || declaration?.type === T.TSInterfaceDeclaration) this.typeExports.add(declaration.id.name);
+    for (const specifier of statement.specifiers) if (statement.exportKind === 'type' || specifier.exportKind === 'type') this.typeExports.add(nameOf(specifier.exported));
     if (statement.exportKind === 'type') return;
     if (statement.source) {
       this.specifiers.add(statement.source.value);
@@ -118,7 +132,6 @@ export class ParsedModule {
       }
       return;
     }
-    const declaration = statement.declaration;
     if (declaration?.type === T.VariableDeclaration) {
       for (const declarator of declaration.declarations) for (const name of boundNames(declarator.id)) this.exports.set(name, { kind: 'local', local: name });
     } else if ((declaration?.type === T.FunctionDeclaration || declaration?.type === T.ClassDeclaration || declaration?.type === T.TSEnumDeclaration) && declaration.id) {

@@ -1,9 +1,10 @@
 import { readFileSync, statSync } from 'node:fs';
+import { builtinModules } from 'node:module';
 import path from 'node:path';
 import { collectSourceFiles } from '../cli/walk.js';
 import { scanImports, type ScannedImport } from './import-scan.js';
 import { parseModule, type ParsedModule } from './module.js';
-import { ModuleResolver, type Resolution } from './resolver.js';
+import { ModuleResolver, packageName, type Resolution } from './resolver.js';
 
 /** What the index keeps of a file it has not parsed: whether it may touch the service, and its imports. */
 interface FileFacts {
@@ -36,6 +37,7 @@ export class ProjectIndex {
   readonly resolver = new ModuleResolver();
   private facts: Map<string, FileFacts> | undefined;
   private readonly modules = new Map<string, ModuleEntry>();
+  private dependencies: Set<string> | undefined;
   /** Bumped whenever a module's text changes, so analyses made before can tell they are stale. */
   version = 0;
 
@@ -133,6 +135,25 @@ export class ProjectIndex {
 
   resolve(fromFile: string, specifier: string): Resolution | undefined {
     return this.resolver.resolve(fromFile, specifier);
+  }
+
+  /** Whether a bare specifier names a package the project's package.json depends on (so it is no path alias). */
+  isDependency(specifier: string): boolean {
+    const name = packageName(specifier);
+    if (name === undefined) return false;
+    if (!this.dependencies) {
+      this.dependencies = new Set();
+      try {
+        const manifest = JSON.parse(readFileSync(path.join(this.root, 'package.json'), 'utf8')) as Record<string, unknown>;
+        for (const field of ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies']) {
+          const entries = manifest[field];
+          if (entries && typeof entries === 'object') for (const dependency of Object.keys(entries)) this.dependencies.add(dependency);
+        }
+      } catch {
+        // no readable package.json: every bare specifier is resolved
+      }
+    }
+    return this.dependencies.has(name) || builtinModules.includes(name) || name.startsWith('node:');
   }
 
   private parse(file: string, text: string, stamp: ModuleEntry['stamp']): ModuleEntry {

@@ -20,6 +20,7 @@ export class ModuleResolver {
     conditionNames: ['import', 'require', 'node', 'browser', 'default', 'types'],
     mainFields: ['module', 'main'],
     builtinModules: false,
+    tsconfig: 'auto',
   });
   private readonly cache = new Map<string, Resolution | null>();
 

@@ -18,6 +18,8 @@ export interface HttpClientModel {
   globals?: Record<string, string>;
   /** API path → what calling it does. */
   calls: Record<string, CallModel>;
+  /** API path → what `new` of it makes (undici's `new Pool(origin)`). */
+  constructs?: Record<string, Extract<CallModel, { kind: 'instance' }>>;
   /** Keys of the options objects its calls and factories take. */
   options: OptionKeys;
 }
@@ -44,6 +46,8 @@ export type CallModel =
       body?: number;
       /** The method the call always sends. */
       method?: string;
+      /** The options key that holds the URL for this call, when it is not the model's (undici's `pool.request({ path })`). */
+      urlKey?: string;
       /** The state of what the call gives back (`promise:fetch` is a promise of a fetch Response; see `response-states.ts`). */
       result: string;
     }
@@ -51,6 +55,8 @@ export type CallModel =
       kind: 'instance';
       /** Argument index of the configuration. */
       options?: number;
+      /** Argument index of the base URL, when it is given on its own (`new Pool('https://…')`). */
+      origin?: number;
       /** The API path of what is made ('' when it is the client again). */
       path?: string;
     }
@@ -76,9 +82,14 @@ export const HTTP_CLIENTS: readonly HttpClientModel[] = [
   {
     name: 'undici',
     packages: ['undici'],
-    exports: { fetch: 'fetch', request: 'request' },
-    calls: { fetch: fetchCall, request: { kind: 'request', url: 0, options: 1, result: 'promise:undici' } },
-    options: FETCH_OPTIONS,
+    exports: { fetch: 'fetch', request: 'request', Pool: 'Pool', Client: 'Pool', Agent: 'Pool' },
+    calls: {
+      fetch: fetchCall,
+      request: { kind: 'request', url: 0, options: 1, result: 'promise:undici' },
+      'pool.request': { kind: 'request', options: 0, urlKey: 'path', result: 'promise:undici' },
+    },
+    constructs: { Pool: { kind: 'instance', origin: 0, options: 1, path: 'pool' } },
+    options: { ...FETCH_OPTIONS, base: 'origin' },
   },
   {
     name: 'axios',

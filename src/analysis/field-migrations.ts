@@ -1,6 +1,7 @@
 import { TSESTree, type TSESLint } from '@typescript-eslint/utils';
 import type { KnownEndpoint } from './catalog.js';
 import type { FieldFinding, Suggestion } from './findings.js';
+import { accessPath, collapseFallback } from './fallbacks.js';
 import { asCallee, moveMember, movePatternKey, quoteOf, removeProperty, renameKey, renameMember, replaceMember, replaceProperty } from './field-fixes.js';
 import type { DeprecatedField } from './schemas.js';
 import { propertyKeyName } from './strings.js';
@@ -63,8 +64,10 @@ function safeRewrite(context: MigrationContext, field: DeprecatedField, use: Fie
       if (blockers.length > 0 && !readsOnlyOtherKeys(use.member, blockers)) {
         return { unfixable: `the value may be used for ${blockers.join(', ')}, which ${to} does not have` };
       }
-      const fix = migration.action === 'move' ? moveMember(use.member, to) : renameMember(use.member, to);
-      return fix ? { fix } : {};
+      const rewrite = (member: TSESTree.MemberExpression) => (migration.action === 'move' ? moveMember(member, to) : renameMember(member, to));
+      const fix = rewrite(use.member);
+      const replacement = replacementPath(use.member, to);
+      return fix ? { fix: (replacement && collapseFallback(sourceCode, use.member, rewrite, replacement)) || fix } : {};
     }
     case 'response-destructure': {
       // The local keeps the old object, whose other keys the code may read later: never rename it blindly.
@@ -76,6 +79,12 @@ function safeRewrite(context: MigrationContext, field: DeprecatedField, use: Fie
       return fix ? { suggestions: [{ description, fix }], unfixable: 'destructuring is rewritten only as a suggestion' } : {};
     }
   }
+}
+
+/** The access path a rename or move of `member` produces: `s.snippet` → `s.text`, `res.trackingToken` → `res.collection.trackingToken`. */
+function replacementPath(member: TSESTree.MemberExpression, to: string): string | undefined {
+  const object = accessPath(member.object);
+  return object === undefined ? undefined : `${object}.${to.replaceAll('?.', '.')}`;
 }
 
 /** The replacements whose shape differs from the old field's: offered for review, never applied by `--fix`. */

@@ -4,6 +4,9 @@ import type { FieldFinding, Suggestion } from './findings.js';
 import { accessPath, collapseFallback } from './fallbacks.js';
 import { asCallee, moveMember, movePatternKey, quoteOf, removeProperty, renameKey, renameMember, replaceMember, replaceProperty } from './field-fixes.js';
 import type { DeprecatedField } from './schemas.js';
+import type { SdkTypes } from './sdk-types.js';
+import type { TypeInfo } from './typed-fields.js';
+import { callbackParameter, withImports, type CallbackElement } from './callback-params.js';
 import { propertyKeyName } from './strings.js';
 
 /** Where a deprecated field was met, which decides which rewrites are possible. */
@@ -18,6 +21,10 @@ export type FieldUse =
 
 export interface MigrationContext {
   sourceCode: Readonly<TSESLint.SourceCode>;
+  filename: string;
+  /** The SDK's schema type names the file imports: suggested callbacks use them for their parameters. */
+  sdkTypes?: SdkTypes;
+  typeInfo?: TypeInfo;
   /** The object literal an expression evaluates to, when it is one written in this file. */
   objectLiteral(node: TSESTree.Node): TSESTree.ObjectExpression | undefined;
 }
@@ -87,6 +94,11 @@ function replacementPath(member: TSESTree.MemberExpression, to: string): string 
   return object === undefined ? undefined : `${object}.${to.replaceAll('?.', '.')}`;
 }
 
+/** What the suggested callbacks receive. The structural types hold what the callbacks read, typed as loosely as the untyped JSON they replace. */
+const REACTION_TYPE: CallbackElement = { structural: 'string' };
+const REACTION: CallbackElement = { sdkType: 'Reaction', structural: '{ type?: string }' };
+const FRAGMENT: CallbackElement = { sdkType: 'ChatMessageFragment', structural: '{ citation?: any }' };
+
 /** The replacements whose shape differs from the old field's: offered for review, never applied by `--fix`. */
 function reshapeSuggestions(context: MigrationContext, field: DeprecatedField, use: FieldUse): Suggestion[] | undefined {
   const { sourceCode } = context;
@@ -96,19 +108,23 @@ function reshapeSuggestions(context: MigrationContext, field: DeprecatedField, u
     if (migration.to === 'relationType') return negationSuggestion(context, property);
     if (migration.to === 'reacts' && property.kind === 'init' && !property.method) {
       const value = asCallee(sourceCode, property.value);
-      return [{ description: `Send reacts as Reaction objects built from the reaction types.`, fix: replaceProperty(property, `reacts: ${value}.map((type) => ({ type }))`) }];
+      const type = callbackParameter(context, 'type', REACTION_TYPE);
+      return [{ description: `Send reacts as Reaction objects built from the reaction types.`, fix: replaceProperty(property, `reacts: ${value}.map((${type.text}) => ({ type }))`) }];
     }
     if (migration.action === 'remove') return [{ description: `Remove the ${field.property} property.`, fix: removeProperty(sourceCode, property) }];
     return undefined;
   }
   if (use.kind === 'response-read') {
     if (migration.to === 'reacts') {
-      const fix = replaceMember(sourceCode, use.member, (object, dot) => `${object}${dot}reacts?.map((r) => r.type)`);
-      return fix && [{ description: 'Read the reaction types from reacts.', fix }];
+      const r = callbackParameter(context, 'r', REACTION, use.member.object);
+      // Reaction.type is optional where reactions held strings: reactions without a type are left out.
+      const fix = replaceMember(sourceCode, use.member, (object, dot) => `${object}${dot}reacts?.flatMap((${r.text}) => (r.type ? [r.type] : []))`);
+      return fix && [{ description: 'Read the reaction types from reacts.', fix: withImports(fix, r) }];
     }
     if (migration.to === 'fragments[].citation') {
-      const fix = replaceMember(sourceCode, use.member, (object, dot) => `(${object}${dot}fragments ?? []).flatMap((f) => (f.citation ? [f.citation] : []))`);
-      return fix && [{ description: 'Collect the citations from the message fragments.', fix }];
+      const f = callbackParameter(context, 'f', FRAGMENT, use.member.object);
+      const fix = replaceMember(sourceCode, use.member, (object, dot) => `(${object}${dot}fragments ?? []).flatMap((${f.text}) => (f.citation ? [f.citation] : []))`);
+      return fix && [{ description: 'Collect the citations from the message fragments.', fix: withImports(fix, f) }];
     }
   }
   return undefined;

@@ -303,7 +303,7 @@ describe('request bodies: nested positions from the notes', () => {
           removed(metadata, 'role', `ViewerInfo.role in the ${ANNOUNCE}`, ADVICE.role),
           removed(metadata, 'reactions', `DocumentInteractions.reactions in the ${ANNOUNCE}`, ADVICE.reactions, {
             suggestions: [
-              { description: 'Send reacts as Reaction objects built from the reaction types.', output: metadata.replace("reactions: ['tada']", "reacts: ['tada'].map((type) => ({ type }))") },
+              { description: 'Send reacts as Reaction objects built from the reaction types.', output: metadata.replace("reactions: ['tada']", "reacts: ['tada'].map((type: string) => ({ type }))") },
             ],
           }),
         ],

@@ -16,7 +16,7 @@ export function messageData(finding: Finding, status: ItemStatus): MessageData {
     subject: subjectOf(finding),
     date: finding.item.removal,
     days: describeDays(status.daysLeft),
-    advice: adviceOf(finding.notice) + (finding.kind === 'field' && finding.unfixable ? ` Not fixed automatically: ${finding.unfixable}.` : ''),
+    advice: adviceOf(finding.notice, status) + (finding.kind === 'field' && finding.unfixable ? ` Not fixed automatically: ${finding.unfixable}.` : ''),
   };
 }
 
@@ -30,9 +30,14 @@ function subjectOf(finding: Finding): string {
   return finding.via ? `${item.endpoint} (called by the SDK's ${finding.via}())` : item.endpoint;
 }
 
-/** The replacement or the spec's note, so that a finding tells the user what to do without opening the docs. */
-export function adviceOf(notice: Notice): string {
-  const { migration, note } = notice;
+/**
+ * The replacement or the spec's note, so that a finding tells the user what to do without opening
+ * the docs. A note about the time before removal ("still filled … until removal") is left out
+ * once the item is removed: a message never says both.
+ */
+export function adviceOf(notice: Notice, status: ItemStatus): string {
+  const { migration } = notice;
+  const note = notice.noteUntilRemoval && status.status === 'removed' ? undefined : notice.note;
   switch (migration.action) {
     case 'replace-endpoint':
     case 'rename':

@@ -59,6 +59,8 @@ export interface Occurrence {
 export interface Notice {
   replacement: string;
   note?: string;
+  /** The note holds only until the removal date: messages leave it out afterwards. */
+  noteUntilRemoval?: boolean;
   migration: Migration;
   schema?: { object: string; property: string };
   occurrences?: Occurrence[];

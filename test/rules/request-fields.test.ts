@@ -24,7 +24,7 @@ const ADVICE = {
   snippet: ' Use text instead.',
   isNegated: ' Use relationType instead.',
   location: ' There is no replacement.',
-  citations: ' Use ChatMessageFragment.citation with ChatMessageCitation.referenceRanges instead (still filled for backward compatibility until removal).',
+  citations: ' Use ChatMessageFragment.citation with ChatMessageCitation.referenceRanges instead.',
   datasources: ' Use datasourceInstances instead.',
   externalSharingOptions: ' Use broadSharingOptions instead.',
   reactions: ' Use reacts instead.',

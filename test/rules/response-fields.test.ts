@@ -31,7 +31,7 @@ const SCHEDULED = 'is deprecated and will be removed on 2027-01-15 (in 54 days).
 
 /** The advice of each response field's notice, written out from the spec and the notes. */
 const ADVICE = {
-  citations: ' Use ChatMessageFragment.citation with ChatMessageCitation.referenceRanges instead (still filled for backward compatibility until removal).',
+  citations: ' Use ChatMessageFragment.citation with ChatMessageCitation.referenceRanges instead.',
   snippet: ' Use text instead.',
   datasources: ' Use datasourceInstances instead.',
   externalSharingOptions: ' Use broadSharingOptions instead.',
@@ -663,5 +663,31 @@ describe('response fixes are stable', () => {
     const second = linter.verifyAndFix(first.output, config, `${ROOT}/fixed.ts`);
     expect(second.fixed).toBe(false);
     expect(second.output).toBe(first.output);
+  });
+});
+
+describe('a note about the time before removal', () => {
+  const code = lines(...CHAT_DATA, 'export const first = data.messages[0].citations;');
+  const messageOn = (now: string) => {
+    const linter = new Linter({ configType: 'flat', cwd: ROOT });
+    const config: Linter.Config[] = [
+      {
+        files: ['**/*.ts'],
+        languageOptions: { parser: tsParser as Linter.Parser },
+        plugins: { 'api-sunset': plugin as never },
+        rules: { 'api-sunset/no-removed-api': 'error', 'api-sunset/no-deprecated-api': 'warn' },
+        settings: sunsetSettings({ now }),
+      },
+    ];
+    const [message, ...rest] = linter.verify(code, config, `${ROOT}/note.ts`);
+    expect(rest).toEqual([]);
+    return message!.message;
+  };
+
+  it('is in the message while the item is scheduled or imminent, and left out once it is removed', () => {
+    expect(messageOn('2026-09-01')).toMatch(/will be removed on 2026-10-15 .*\(still filled for backward compatibility until removal\)\.$/);
+    expect(messageOn('2026-10-01')).toMatch(/will be removed on 2026-10-15 .*\(still filled for backward compatibility until removal\)\.$/);
+    expect(messageOn('2026-10-15')).toMatch(/was removed on 2026-10-15/);
+    expect(messageOn('2026-10-15')).not.toContain('still filled');
   });
 });

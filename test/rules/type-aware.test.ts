@@ -123,7 +123,7 @@ describe('type-aware mode on test/fixtures/typed-project', () => {
         at: 'src/render.ts:8:46',
         ruleId: 'api-sunset/no-removed-api',
         message:
-          'ChatMessage.citations (deprecated on POST /rest/api/v1/chat) was removed on 2026-10-15 (38 days ago). Use ChatMessageFragment.citation with ChatMessageCitation.referenceRanges instead (still filled for backward compatibility until removal).',
+          'ChatMessage.citations (deprecated on POST /rest/api/v1/chat) was removed on 2026-10-15 (38 days ago). Use ChatMessageFragment.citation with ChatMessageCitation.referenceRanges instead.',
         fix: false,
         suggestions: 1,
       },

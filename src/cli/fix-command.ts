@@ -3,14 +3,17 @@ import { createTwoFilesPatch, FILE_HEADERS_ONLY } from 'diff';
 import { UnsafeWriteError, writeFileAtomically } from './atomic-write.js';
 import { forEachCandidate } from './candidates.js';
 import { createLintRunner, exitCode, render, skippedFromFailure } from './check-command.js';
-import { displayPath, type Finding, type Skipped } from './findings.js';
+import type { Verification } from '../verify/verify-fixes.js';
+import { asInOriginal, countItems, describeChanges, pairFindings } from './fix-changes.js';
+import { displayPath, type Skipped } from './findings.js';
 import { EXIT_OK, type CliIo } from './io.js';
-import { COMMON_HELP, COMMON_OPTIONS, EXIT_CODES_HELP, parseLintFlags } from './lint-flags.js';
-import type { LintOutcome } from './lint-runner.js';
+import { COMMON_HELP, COMMON_OPTIONS, EXIT_CODES_HELP, parseLintFlags, type LintFlags } from './lint-flags.js';
+import type { FixOutcome, LintOutcome } from './lint-runner.js';
 import { buildReport, type Change } from './report.js';
 import { renderFixText } from './report-text.js';
-import { encodeSource, restoreLineEndings } from './source-text.js';
+import { encodeSource, restoreLineEndings, type SourceText } from './source-text.js';
 import { MAX_SUGGESTION_PASSES } from './suggestions.js';
+import { VERIFY_HELP, VERIFY_OPTIONS } from './verify-flags.js';
 import { collectSourceFiles } from './walk.js';
 
 export const FIX_HELP = `Usage: api-sunset fix [options] [paths...]
@@ -27,6 +30,7 @@ Options:
   --suggestions          also apply suggestions: the first suggestion of each finding, rounds of
                          suggestions and fixes until nothing changes (at most ${MAX_SUGGESTION_PASSES}); review the diff,
                          suggestions are changes a rule could not prove safe
+${VERIFY_HELP}
 ${COMMON_HELP}
 
 The exit code and --fail-on judge the findings left after fixing (on a dry run: the findings that
@@ -46,7 +50,8 @@ export async function runFix(args: string[], io: CliIo): Promise<number> {
     args,
     strict: true,
     allowPositionals: true,
-    options: { ...COMMON_OPTIONS, 'dry-run': { type: 'boolean' }, suggestions: { type: 'boolean' } },
+    allowNegative: true,
+    options: { ...COMMON_OPTIONS, 'dry-run': { type: 'boolean' }, suggestions: { type: 'boolean' }, ...VERIFY_OPTIONS },
   });
   if (values.help) {
     io.stdout(FIX_HELP);
@@ -59,12 +64,17 @@ export async function runFix(args: string[], io: CliIo): Promise<number> {
   const outcomes: LintOutcome[] = [];
   const skipped: Skipped[] = [];
   const changes: Change[] = [];
+  const pending: PendingFix[] = [];
   let linted = 0;
   let candidates: number;
   const keep = (outcome: LintOutcome) => {
     outcomes.push(outcome);
     if (outcome.failure) skipped.push(skippedFromFailure(outcome));
     else linted++;
+  };
+  const notFixed = (before: LintOutcome, reason: string) => {
+    keep(before);
+    skipped.push({ file: before.file, message: `not fixed: ${reason}` });
   };
   const runner = await createLintRunner(flags, roots);
   try {
@@ -73,63 +83,71 @@ export async function runFix(args: string[], io: CliIo): Promise<number> {
       if (fixed.output === source.text) return keep(fixed);
       // The findings before fixing tell which items the fixes took care of, and stand if the file is not written.
       const before = await runner.check(file, source.text);
-      const notFixed = (reason: string) => {
-        keep(before);
-        skipped.push({ file, message: `not fixed: ${reason}` });
-      };
       // A fix that breaks the syntax is a rule bug: the file stays as it was and its findings stay listed.
-      if (fixed.failure) return notFixed(`the fixes would leave the file unparsable (${fixed.failure.message}); please report this`);
-      if (!source.roundTrips) return notFixed('the file is not valid UTF-8, and rewriting it would change bytes no fix touched');
-      const { survivors, fixed: fixedFindings } = pairFindings(before.findings, fixed.findings);
-      const change: Change = { file, fixed: fixedFindings.length, items: countItems(fixedFindings) };
-      const output = restoreLineEndings(fixed.output, source);
-      if (dryRun) {
-        const name = displayPath(file, io.cwd);
-        change.diff = createTwoFilesPatch(`a/${name}`, `b/${name}`, source.text, output, undefined, undefined, { headerOptions: FILE_HEADERS_ONLY });
-      } else {
-        try {
-          writeFileAtomically(file, encodeSource(output, source), bytes, roots);
-        } catch (error) {
-          if (!(error instanceof UnsafeWriteError) && !isFileSystemError(error)) throw error;
-          return notFixed((error as Error).message);
-        }
-      }
-      changes.push(change);
-      keep(dryRun ? asInOriginal(before, fixed, survivors) : fixed);
+      if (fixed.failure) return notFixed(before, `the fixes would leave the file unparsable (${fixed.failure.message}); please report this`);
+      if (!source.roundTrips) return notFixed(before, 'the file is not valid UTF-8, and rewriting it would change bytes no fix touched');
+      pending.push({ file, bytes, source, before, fixed, output: restoreLineEndings(fixed.output, source) });
     });
   } finally {
     runner.dispose();
   }
-  const report = buildReport({ now: flags.now, cwd: io.cwd, outcomes, skipped, totals: { scanned: files.length, candidates, linted }, failOn: flags.failOn, fix: { dryRun, changes } });
+  // Nothing is written before every fixed file has been checked together: a fix in one file can break another.
+  const verification = values.verify === false ? undefined : await verifyPending(pending, flags);
+  const rolledBack = new Set(verification?.rolledBack.map(({ file }) => file));
+  for (const { file, bytes, source, before, fixed, output } of pending) {
+    if (rolledBack.has(file)) {
+      keep(before);
+      continue;
+    }
+    const { survivors, rewritten } = pairFindings(before.findings, fixed.findings);
+    const change: Change = { file, fixed: rewritten.length, items: countItems(rewritten), changes: describeChanges(flags.schedule, rewritten) };
+    if (dryRun) {
+      const name = displayPath(file, io.cwd);
+      change.diff = createTwoFilesPatch(`a/${name}`, `b/${name}`, source.text, output, undefined, undefined, { headerOptions: FILE_HEADERS_ONLY });
+    } else {
+      try {
+        writeFileAtomically(file, encodeSource(output, source), bytes, roots);
+      } catch (error) {
+        if (!(error instanceof UnsafeWriteError) && !isFileSystemError(error)) throw error;
+        notFixed(before, (error as Error).message);
+        continue;
+      }
+    }
+    changes.push(change);
+    keep(dryRun ? asInOriginal(before, fixed, survivors) : fixed);
+  }
+  const report = buildReport({
+    now: flags.now,
+    cwd: io.cwd,
+    outcomes,
+    skipped,
+    totals: { scanned: files.length, candidates, linted },
+    failOn: flags.failOn,
+    fix: { dryRun, changes, ...(verification ? { verification } : {}) },
+  });
   io.stdout(await render(report, flags.format, io, renderFixText));
   return exitCode(report, io);
 }
 
-/**
- * Pairs each finding left after fixing with the same finding before (same rule, item and message,
- * in order): the unpaired ones before are what the fixes took care of. The pairs also let a dry
- * run point at lines as they are in the file today rather than as they would be after the fixes.
- */
-export function pairFindings(before: readonly Finding[], after: readonly Finding[]): { survivors: number[]; fixed: Finding[] } {
-  const used = new Set<number>();
-  const survivors = after.map((finding) => {
-    const index = before.findIndex((candidate, i) => !used.has(i) && candidate.ruleId === finding.ruleId && candidate.itemId === finding.itemId && candidate.message === finding.message);
-    if (index >= 0) used.add(index);
-    return index;
-  });
-  return { survivors, fixed: before.filter((_, i) => !used.has(i)) };
+/** A file the fixes change, held until every such file is verified. */
+interface PendingFix {
+  file: string;
+  bytes: Buffer;
+  source: SourceText;
+  before: LintOutcome;
+  fixed: FixOutcome;
+  /** The fixed text with the file's own line endings. */
+  output: string;
 }
 
-function countItems(findings: readonly Finding[]): Record<string, number> {
-  const items: Record<string, number> = {};
-  for (const finding of [...findings].sort((a, b) => a.itemId.localeCompare(b.itemId))) items[finding.itemId] = (items[finding.itemId] ?? 0) + 1;
-  return items;
-}
-
-/** The findings after fixing, placed where they are in the unfixed file when they were there before. */
-function asInOriginal(before: LintOutcome, after: LintOutcome, survivors: number[]): LintOutcome {
-  const pick = <T>(fromBefore: T[], fromAfter: T[]) => survivors.map((index, i) => (index >= 0 ? fromBefore[index]! : fromAfter[i]!));
-  return { file: after.file, findings: pick(before.findings, after.findings), messages: pick(before.messages, after.messages) };
+/** Type-checks the fixed texts together (`--verify`, the default), loading TypeScript only when there is something to check. */
+async function verifyPending(pending: readonly PendingFix[], flags: LintFlags): Promise<Verification | undefined> {
+  if (pending.length === 0) return undefined;
+  const { verifyFixes } = await import('../verify/verify-fixes.js');
+  return verifyFixes(
+    pending.map(({ file, source, output }) => ({ file, before: source.text, after: output })),
+    flags.project === undefined ? {} : { project: flags.project },
+  );
 }
 
 function isFileSystemError(error: unknown): boolean {

@@ -3,6 +3,7 @@ import { displayPath, STATUSES, type Finding, type Skipped } from './findings.js
 import { formatTable, painter, type CliIo, type Colour } from './io.js';
 import { FAILING_STATUSES } from './lint-flags.js';
 import type { Report } from './report.js';
+import type { Verification } from '../verify/verify-fixes.js';
 
 type Paint = ReturnType<typeof painter>;
 
@@ -37,22 +38,44 @@ export function renderFixText(report: Report, io: CliIo): string {
 }
 
 function renderChanges(report: Report, paint: Paint): string {
-  const { dryRun, changes } = report.fix!;
+  const { dryRun, changes, verification } = report.fix!;
   const fixed = changes.reduce((sum, change) => sum + change.fixed, 0);
+  const parts: string[] = [];
   if (changes.length === 0) {
-    const reason = report.findings.length === 0 ? 'nothing to fix' : 'no finding has an automatic fix';
-    return `${dryRun ? 'Nothing would change' : 'Nothing changed'}: ${reason}.\n`;
+    const reason = verification?.rolledBack.length ? 'every fix was rolled back' : report.findings.length === 0 ? 'nothing to fix' : 'no finding has an automatic fix';
+    parts.push(`${dryRun ? 'Nothing would change' : 'Nothing changed'}: ${reason}.\n`);
+  } else {
+    const verb = dryRun ? 'Would fix' : 'Fixed';
+    const rows = changes.map((change) => [displayPath(change.file, report.cwd), String(change.fixed), change.changes.join(', ')]);
+    const heading = paint('bold', `${verb} ${plural(fixed, 'use')} in ${plural(changes.length, 'file')}${dryRun ? ' (dry run: nothing written)' : ''}:`);
+    parts.push(`${heading}\n${indent(formatTable(['FILE', 'USES', 'CHANGES'], rows))}`);
   }
-  const verb = dryRun ? 'Would fix' : 'Fixed';
-  const rows = changes.map((change) => [
-    displayPath(change.file, report.cwd),
-    String(change.fixed),
-    Object.entries(change.items)
-      .map(([id, count]) => (count === 1 ? id : `${id} ×${count}`))
-      .join(', '),
-  ]);
-  const heading = paint('bold', `${verb} ${plural(fixed, 'finding')} in ${plural(changes.length, 'file')}${dryRun ? ' (dry run: nothing written)' : ''}:`);
-  return `${heading}\n${indent(formatTable(['FILE', 'FIXED', 'ITEMS'], rows))}`;
+  if (verification) parts.push(renderVerification(verification, report.cwd, paint));
+  return parts.join('');
+}
+
+/** What the type check covered, and each file it rolled back with the errors its fixes would add. */
+function renderVerification(verification: Verification, cwd: string, paint: Paint): string {
+  const lines: string[] = [];
+  for (const project of verification.projects) lines.push(`Type-checked with TypeScript ${project.typescript} (${displayPath(project.config, cwd)}) before writing.`);
+  const reasons = new Map<string, string[]>();
+  for (const { file, reason } of verification.unchecked) reasons.set(reason, [...(reasons.get(reason) ?? []), displayPath(file, cwd)]);
+  for (const [reason, files] of reasons) lines.push(`Parse check only for ${files.length <= 3 ? files.join(', ') : plural(files.length, 'file')}: ${reason}.`);
+  const { rolledBack } = verification;
+  if (rolledBack.length > 0) {
+    const one = rolledBack.length === 1;
+    lines.push('', paint('bold', `Rolled back ${plural(rolledBack.length, 'file')}: ${one ? 'its' : 'their'} fixes would add type errors, so ${one ? 'it is' : 'they are'} left as ${one ? 'it was' : 'they were'}:`));
+    for (const { file, errors } of rolledBack) {
+      lines.push(`  ${displayPath(file, cwd)}`);
+      for (const error of errors) lines.push(`    ${displayPath(error.file, cwd)}:${error.line}:${error.column}  TS${error.code}  ${error.message}`);
+      if (errors.length === 0) lines.push('    (rolled back with the others: rolling back files one at a time did not settle)');
+    }
+    lines.push(
+      `  What to do: ${one ? 'its findings are' : 'their findings are'} in the list below; migrate them by hand where the types allow (the errors say what the types expect),`,
+      '  or see the rejected change with --no-verify --dry-run.',
+    );
+  }
+  return lines.length > 0 ? `${lines.join('\n')}\n` : '';
 }
 
 /** `file:line:col  itemId  message  [fix: …]`, columns aligned within a file, a blank line between files. */

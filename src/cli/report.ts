@@ -1,13 +1,16 @@
 import { compareFindings, compareSkipped, summarize, type Finding, type RunTotals, type Skipped, type Summary } from './findings.js';
 import type { FailLevel } from './lint-flags.js';
 import type { LintOutcome } from './lint-runner.js';
+import type { Verification } from '../verify/verify-fixes.js';
 
 /** What `fix` did to one file (or, with --dry-run, would do). */
 export interface Change {
   file: string;
-  /** Findings that the fixes removed, in all and per item id. */
+  /** Uses the fixes rewrote (not messages: a rewrite can change a message it does not remove), in all and per item id. */
   fixed: number;
   items: Record<string, number>;
+  /** The same in words, one entry per item: `createannouncement.snippet → text ×2`. */
+  changes: string[];
   /** The unified diff, with --dry-run only. */
   diff?: string;
 }
@@ -22,7 +25,14 @@ export interface Report {
   /** ESLint's own view of each linted file, for formatters that take ESLint results. */
   outcomes: LintOutcome[];
   summary: Summary;
-  fix?: { dryRun: boolean; changes: Change[] };
+  fix?: FixReport;
+}
+
+export interface FixReport {
+  dryRun: boolean;
+  changes: Change[];
+  /** What `--verify` (the default) checked and which files it left as they were; absent with --no-verify. */
+  verification?: Verification;
 }
 
 export function buildReport(input: {

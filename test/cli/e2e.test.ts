@@ -42,7 +42,7 @@ describe.concurrent('built CLI on examples/legacy-client', () => {
     expect(code).toBe(1);
   });
 
-  it('fix --dry-run writes nothing; fix then leaves a codebase that a second fix does not change and that still type-checks', async () => {
+  it('fix --dry-run writes nothing; fix then leaves a codebase that a second fix does not change and that still type-checks', { timeout: 180_000 }, async () => {
     const dir = copyExample();
     const original = snapshot(dir);
     const dryRun = await runBuiltCli(['fix', ...NOW, '--dry-run', '.'], dir);
@@ -58,6 +58,17 @@ describe.concurrent('built CLI on examples/legacy-client', () => {
     expect(snapshot(dir)).toEqual(fixed);
 
     await expect(promisify(execFile)(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', 'tsconfig.json'], { cwd: dir })).resolves.toBeDefined();
+  });
+
+  it('fix --suggestions leaves the example passing its own tsc -p tsconfig.json (strict), with nothing rolled back', { timeout: 180_000 }, async () => {
+    const dir = copyExample();
+    const { stdout, stderr } = await runBuiltCli(['fix', ...NOW, '--suggestions', '--format', 'json', '.'], dir);
+    expect(stderr).toBe('');
+    const json = JSON.parse(stdout);
+    expect(json.verification.rolledBack).toEqual([]);
+    expect(json.verification.projects).toEqual([{ config: 'tsconfig.json', typescript: expect.stringMatching(/^\d+\.\d+/) }]);
+    expect(json.changes.map((change: { file: string }) => change.file)).toEqual(expect.arrayContaining(['src/chat/formatResponse.ts', 'src/chat/assistantSdk.ts']));
+    await expect(promisify(execFile)(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], { cwd: dir })).resolves.toBeDefined();
   });
 });
 

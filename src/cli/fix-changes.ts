@@ -1,0 +1,72 @@
+import type { Schedule } from '../schedule/types.js';
+import type { Finding } from './findings.js';
+import type { LintOutcome } from './lint-runner.js';
+
+/**
+ * Pairs each finding left after fixing with the same use before: same rule, item and message
+ * first, then same rule and item (a rewrite can change the message of a use it did not remove:
+ * `externalSharingOptions.enabled` becomes `broadSharingOptions.enabled`, still a use of the
+ * same item). The unpaired findings before are the uses the fixes rewrote; counting them, not
+ * messages, is what the summary reports. The pairs also let a dry run point at lines as they are
+ * in the file today rather than as they would be after the fixes.
+ */
+export function pairFindings(before: readonly Finding[], after: readonly Finding[]): { survivors: Survivor[]; rewritten: Finding[] } {
+  const used = new Set<number>();
+  const survivors: Survivor[] = after.map(() => ({ index: -1, same: false }));
+  const pass = (matches: (a: Finding, b: Finding) => boolean, same: boolean) => {
+    after.forEach((finding, i) => {
+      if (survivors[i]!.index >= 0) return;
+      const index = before.findIndex((candidate, j) => !used.has(j) && matches(candidate, finding));
+      if (index < 0) return;
+      used.add(index);
+      survivors[i] = { index, same };
+    });
+  };
+  pass((a, b) => a.ruleId === b.ruleId && a.itemId === b.itemId && a.message === b.message, true);
+  pass((a, b) => a.ruleId === b.ruleId && a.itemId === b.itemId, false);
+  // A use with no rewrite of its own that went away went with another rewrite (a removed parent property): not a rewrite.
+  return { survivors, rewritten: before.filter((finding, j) => !used.has(j) && finding.fix !== 'none') };
+}
+
+/** Which finding before a finding after is (-1: none), and whether its message stayed the same. */
+export interface Survivor {
+  index: number;
+  same: boolean;
+}
+
+/** The findings after fixing, placed where they are in the unfixed file when they were there before. */
+export function asInOriginal(before: LintOutcome, after: LintOutcome, survivors: readonly Survivor[]): LintOutcome {
+  const findings = survivors.map(({ index, same }, i) => {
+    if (index < 0) return after.findings[i]!;
+    const old = before.findings[index]!;
+    return same ? old : { ...after.findings[i]!, line: old.line, column: old.column, endLine: old.endLine, endColumn: old.endColumn };
+  });
+  const messages = survivors.map(({ index, same }, i) => {
+    if (index < 0) return after.messages[i]!;
+    const old = before.messages[index]!;
+    return same ? old : { ...after.messages[i]!, line: old.line, column: old.column, endLine: old.endLine, endColumn: old.endColumn };
+  });
+  return { file: after.file, findings, messages };
+}
+
+/** Per item id, how many uses were rewritten, sorted by id. */
+export function countItems(findings: readonly Finding[]): Record<string, number> {
+  const items: Record<string, number> = {};
+  for (const finding of [...findings].sort((a, b) => a.itemId.localeCompare(b.itemId))) items[finding.itemId] = (items[finding.itemId] ?? 0) + 1;
+  return items;
+}
+
+/** One entry per item: `createannouncement.snippet → text ×2`, `indexemployee.location removed`. */
+export function describeChanges(schedule: Schedule, rewritten: readonly Finding[]): string[] {
+  return Object.entries(countItems(rewritten)).map(([itemId, count]) => `${itemId}${describeRewrite(schedule, itemId)}${count > 1 ? ` ×${count}` : ''}`);
+}
+
+/** What a rewrite of an item's use does, after the item's id: ` → text`, ` → answer.trackingToken`, ` removed`. */
+function describeRewrite(schedule: Schedule, itemId: string): string {
+  const item = schedule.items.find((candidate) => candidate.id === itemId);
+  const notice = item?.notices.find((candidate) => candidate.migration.fix !== 'none') ?? item?.notices[0];
+  if (!notice) return '';
+  const { action, to } = notice.migration;
+  if (action === 'remove') return ' removed';
+  return to ? ` → ${to}` : '';
+}

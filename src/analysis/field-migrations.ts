@@ -8,6 +8,8 @@ import type { SdkTypes } from './sdk-types.js';
 import type { TypeInfo } from './typed-fields.js';
 import { callbackParameter, withImports, type CallbackElement } from './callback-params.js';
 import { propertyKeyName } from './strings.js';
+import type { InstalledSdk } from '../sdk/installed.js';
+import { sdkUpgradeFor, upgradeAdvice } from '../sdk/upgrade.js';
 
 /** Where a deprecated field was met, which decides which rewrites are possible. */
 export type FieldUse =
@@ -27,9 +29,11 @@ export interface MigrationContext {
   typeInfo?: TypeInfo;
   /** The object literal an expression evaluates to, when it is one written in this file. */
   objectLiteral(node: TSESTree.Node): TSESTree.ObjectExpression | undefined;
+  /** The SDK release the file's project has installed (read on first use), whose types decide whether a rewrite can be typed yet. */
+  installedSdk?: () => InstalledSdk | undefined;
 }
 
-type Rewrites = Pick<FieldFinding, 'fix' | 'suggestions' | 'unfixable'>;
+type Rewrites = Pick<FieldFinding, 'fix' | 'suggestions' | 'unfixable' | 'upgrade'>;
 
 /**
  * The rewrites a finding offers, from its notice's migration: autofixes only where the schedule
@@ -37,6 +41,10 @@ type Rewrites = Pick<FieldFinding, 'fix' | 'suggestions' | 'unfixable'>;
  * plausible but not provably equivalent, and otherwise the reason in words.
  */
 export function rewritesFor(context: MigrationContext, field: DeprecatedField, use: FieldUse): Rewrites {
+  return waitForSdk(context, field, use, scheduledRewrites(context, field, use));
+}
+
+function scheduledRewrites(context: MigrationContext, field: DeprecatedField, use: FieldUse): Rewrites {
   const { migration } = field.notice;
   const to = migration.to;
   if ((migration.action === 'rename' || migration.action === 'move') && to && field.migrates) {
@@ -86,6 +94,23 @@ function safeRewrite(context: MigrationContext, field: DeprecatedField, use: Fie
       return fix ? { suggestions: [{ description, fix }], unfixable: 'destructuring is rewritten only as a suggestion' } : {};
     }
   }
+}
+
+/**
+ * A rewrite the project's installed SDK cannot type yet (its types lack the replacement, or still
+ * require the old property on objects the code writes) is offered as a suggestion, and the
+ * message says which release to move to first.
+ */
+function waitForSdk(context: MigrationContext, field: DeprecatedField, use: FieldUse, rewrites: Rewrites): Rewrites {
+  const to = field.notice.migration.to;
+  if (!field.migrates || !to || (!rewrites.fix && !rewrites.suggestions)) return rewrites;
+  const writes = use.kind === 'request-key' || use.kind === 'request-assign';
+  const upgrade = sdkUpgradeFor(context.installedSdk?.(), { model: field.owner, deprecated: field.property, replacement: to }, writes);
+  if (!upgrade) return rewrites;
+  const advice = `${upgrade.reason}; ${upgradeAdvice(upgrade)}`;
+  const once = upgrade.release ? ` once ${upgrade.package} ${upgrade.release} or later is installed` : ' once the SDK has it';
+  const demoted = rewrites.fix ? [{ description: `${field.notice.migration.action === 'move' ? `Read ${to} instead of ${field.property}` : `Rename ${field.property} to ${to}`}${once}.`, fix: rewrites.fix }] : [];
+  return { suggestions: [...demoted, ...(rewrites.suggestions ?? [])], unfixable: rewrites.unfixable ? `${rewrites.unfixable}; ${advice}` : advice, upgrade };
 }
 
 /** The access path a rename or move of `member` produces: `s.snippet` → `s.text`, `res.trackingToken` → `res.collection.trackingToken`. */

@@ -1,5 +1,6 @@
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import type { Direction, Notice, ScheduleItem } from '../schedule/types.js';
+import type { SdkUpgrade } from '../sdk/upgrade.js';
 import type { KnownEndpoint } from './catalog.js';
 
 /** A use of a deprecated endpoint: a path in a string, a request to it, or an SDK call. */
@@ -38,6 +39,8 @@ export interface FieldFinding {
   suggestions?: Suggestion[];
   /** Why a rewrite the migration normally allows is not offered here, as a sentence. */
   unfixable?: string;
+  /** Set when the rewrite waits for a newer release of the SDK the project has installed. */
+  upgrade?: SdkUpgrade;
 }
 
 export type Finding = EndpointFinding | FieldFinding;

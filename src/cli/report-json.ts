@@ -30,6 +30,7 @@ export function renderJson(report: Report): string {
       daysLeft: finding.daysLeft,
       message: finding.message,
       fix: finding.fix,
+      ...(finding.upgrade ? { upgrade: finding.upgrade } : {}),
     })),
     skipped: report.skipped.map((skipped) => ({ ...skipped, file: relative(skipped.file) })),
     summary: report.summary,

@@ -29,6 +29,8 @@ export function renderFixText(report: Report, io: CliIo): string {
     if (diffs) parts.push(diffs);
   }
   parts.push(renderChanges(report, paint));
+  const upgrades = renderUpgrades(report.findings);
+  if (upgrades) parts.push(upgrades);
   if (report.findings.length > 0) {
     parts.push(`${paint('bold', `Manual migration: ${plural(report.findings.length, 'finding')} left`)}\n${renderFindings(report.findings, report.cwd, paint)}`);
   }
@@ -52,6 +54,23 @@ function renderChanges(report: Report, paint: Paint): string {
   }
   if (verification) parts.push(renderVerification(verification, report.cwd, paint));
   return parts.join('');
+}
+
+/** Findings whose rewrite waits for a newer SDK release than the project has: which release to move to first, per item. */
+function renderUpgrades(findings: readonly Finding[]): string | undefined {
+  const waiting = new Map<string, { count: number; line: string }>();
+  for (const { itemId, upgrade } of findings) {
+    if (!upgrade) continue;
+    const target = upgrade.release ? `move to ${upgrade.package} ${upgrade.release} or later first` : `no release of ${upgrade.package} has the replacement yet`;
+    const key = `${itemId}\u0000${target}`;
+    const known = waiting.get(key) ?? { count: 0, line: `${itemId}: ${target} (installed: ${upgrade.installed})` };
+    known.count++;
+    waiting.set(key, known);
+  }
+  if (waiting.size === 0) return undefined;
+  const total = [...waiting.values()].reduce((sum, { count }) => sum + count, 0);
+  const lines = [...waiting.values()].map(({ count, line }) => `  ${line}${count > 1 ? ` ×${count}` : ''}`);
+  return `Waiting for an SDK upgrade: ${plural(total, 'use')} not fixed because the installed SDK's types cannot hold the change yet:\n${lines.join('\n')}\n`;
 }
 
 /** What the type check covered, and each file it rolled back with the errors its fixes would add. */

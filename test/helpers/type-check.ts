@@ -50,3 +50,15 @@ export function typeCheck(files: Record<string, string>, options: ts.CompilerOpt
     });
   });
 }
+
+/** `tsc -p dir/tsconfig.json --noEmit`, in process: every diagnostic as `file:line  TScode  message`. */
+export function typeCheckProject(dir: string): string[] {
+  const parsed = ts.getParsedCommandLineOfConfigFile(path.join(dir, 'tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
+    throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, ' '));
+  } })!;
+  const program = ts.createProgram({ rootNames: parsed.fileNames, options: parsed.options });
+  return ts.getPreEmitDiagnostics(program).map((diagnostic) => {
+    const where = diagnostic.file ? `${path.relative(dir, diagnostic.file.fileName)}:${diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start ?? 0).line + 1}` : '';
+    return `${where}  TS${diagnostic.code}  ${ts.flattenDiagnosticMessageText(diagnostic.messageText, ' ')}`;
+  });
+}

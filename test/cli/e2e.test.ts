@@ -23,7 +23,10 @@ function copyExample(): string {
 }
 
 // Concurrent: each test is a few process runs, mostly waiting for Node to load ESLint and TypeScript.
-describe.concurrent('built CLI on examples/legacy-client', () => {
+// Generous timeouts: on a busy 2-core machine one run can take tens of seconds.
+const PROCESSES = { timeout: 180_000 };
+
+describe.concurrent('built CLI on examples/legacy-client', PROCESSES, () => {
   it('check finds the removed endpoints and fails, with stable JSON and paths relative to the current directory', async () => {
     const { code, stdout, stderr } = await runBuiltCli(['check', 'examples/legacy-client', ...NOW, '--format', 'json']);
     expect(stderr).toBe('');
@@ -42,7 +45,7 @@ describe.concurrent('built CLI on examples/legacy-client', () => {
     expect(code).toBe(1);
   });
 
-  it('fix --dry-run writes nothing; fix then leaves a codebase that a second fix does not change and that still type-checks', { timeout: 180_000 }, async () => {
+  it('fix --dry-run writes nothing; fix then leaves a codebase that a second fix does not change and that still type-checks', async () => {
     const dir = copyExample();
     const original = snapshot(dir);
     const dryRun = await runBuiltCli(['fix', ...NOW, '--dry-run', '.'], dir);
@@ -60,7 +63,7 @@ describe.concurrent('built CLI on examples/legacy-client', () => {
     await expect(promisify(execFile)(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', 'tsconfig.json'], { cwd: dir })).resolves.toBeDefined();
   });
 
-  it('fix --suggestions leaves the example passing its own tsc -p tsconfig.json (strict), with nothing rolled back', { timeout: 180_000 }, async () => {
+  it('fix --suggestions leaves the example passing its own tsc -p tsconfig.json (strict), with nothing rolled back', async () => {
     const dir = copyExample();
     const { stdout, stderr } = await runBuiltCli(['fix', ...NOW, '--suggestions', '--format', 'json', '.'], dir);
     expect(stderr).toBe('');
@@ -72,7 +75,7 @@ describe.concurrent('built CLI on examples/legacy-client', () => {
   });
 });
 
-describe.concurrent('built CLI on a fixture project', () => {
+describe.concurrent('built CLI on a fixture project', PROCESSES, () => {
   it('reports the unparsable file as skipped with the parser message and goes on', async () => {
     const dir = copyProject('real-project');
     const { code, stdout } = await runBuiltCli(['check', ...NOW, '--format', 'json'], dir);

@@ -34,10 +34,10 @@ export interface Verification {
 const MAX_ROUNDS = 5;
 
 /**
- * Type-checks the files the fixes change (and the files that import them) before and after the
- * fixes, in memory, with the project's own TypeScript and tsconfig. Every file whose fixes add an
- * error, in itself or in a file that imports it, is rolled back to its text before; this repeats
- * until no fix adds an error. Nothing is written.
+ * Type-checks the files the fixes change (and the files that import them) with the fixes, in
+ * memory, with the project's own TypeScript and tsconfig, and, for files that then have errors,
+ * without them. Every file whose fixes add an error, in itself or in a file that imports it, is
+ * rolled back to its text before; this repeats until no fix adds an error. Nothing is written.
  */
 export function verifyFixes(files: readonly FixedText[], options: { project?: string } = {}): Verification {
   const result: Verification = { verified: [], rolledBack: [], unchecked: [], projects: [] };
@@ -71,14 +71,28 @@ function verifyProject(ts: TypeScriptModule, config: ProjectConfig, files: reado
   const declarations = config.fileNames.filter((file) => /\.d\.[cm]?ts$/.test(file));
   const checker = new InMemoryChecker(ts, config, [...new Set([...targets, ...importers, ...declarations])]);
   const checked = [...targets, ...importers];
-  const baseline = new Map(checked.map((file) => [file, checker.errors(file)]));
-  for (const { file, after } of files) checker.setText(file, after);
   const applied = new Set(targets);
+  const textOf = (file: string) => {
+    const fixed = files.find((candidate) => candidate.file === file)!;
+    return applied.has(file) ? fixed.after : fixed.before;
+  };
+  for (const file of targets) checker.setText(file, textOf(file));
+  // Errors before the fixes, read only for files that have errors after them: a file without any cannot have gained one.
+  const baseline = new Map<string, TypeDiagnostic[]>();
+  const readBaseline = (needed: readonly string[]) => {
+    const missing = needed.filter((file) => !baseline.has(file));
+    if (missing.length === 0) return;
+    for (const { file, before } of files) checker.setText(file, before);
+    for (const file of missing) baseline.set(file, checker.errors(file));
+    for (const file of targets) checker.setText(file, textOf(file));
+  };
   const rolledBack: RolledBack[] = [];
   for (let round = 1; applied.size > 0; round++) {
+    const now = new Map(checked.map((file) => [file, checker.errors(file)]));
+    readBaseline(checked.filter((file) => now.get(file)!.length > 0));
     const blamed = new Map<string, TypeDiagnostic[]>();
     for (const file of checked) {
-      const added = addedErrors(baseline.get(file)!, checker.errors(file));
+      const added = addedErrors(baseline.get(file) ?? [], now.get(file)!);
       if (added.length === 0) continue;
       // A file that is not (or no longer) changed broke through what it imports; if that cannot be told, every change is suspect.
       const culprits = applied.has(file) ? [file] : graph.reaches(file, applied);
@@ -87,8 +101,8 @@ function verifyProject(ts: TypeScriptModule, config: ProjectConfig, files: reado
     if (blamed.size === 0) break;
     const culprits = round < MAX_ROUNDS ? [...blamed.keys()] : [...applied];
     for (const file of culprits) {
-      checker.setText(file, files.find((fixed) => fixed.file === file)!.before);
       applied.delete(file);
+      checker.setText(file, textOf(file));
       rolledBack.push({ file, errors: blamed.get(file) ?? [] });
     }
   }

@@ -10,7 +10,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSy
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { DEFAULT_FILES, DEFAULT_SEED, SMOKE_FILES, generateCorpus } from './generate.mjs';
+import { DEFAULT_FILES, DEFAULT_SEED, SMOKE_FILES, addFixableUses, generateCorpus } from './generate.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, '../..');
@@ -233,12 +233,15 @@ async function runTyped(root, corpusDir, manifest, runs) {
 }
 
 /**
- * (e) `api-sunset fix --dry-run` on the corpus as a TypeScript project (the tsconfig of (d)):
- * plain (--no-verify) and verified (the default: the changed files and their importers
- * type-checked in memory before and after the fixes). Dry runs, so every run sees the same files.
+ * (e) `api-sunset fix --dry-run` on the corpus as a TypeScript project (the tsconfig of (d)), its
+ * service files extended with uses that fix rewrites (generate.mjs addFixableUses): plain
+ * (--no-verify) and verified (the default: the changed files and their importers type-checked in
+ * memory before and after the fixes). Dry runs, so every run sees the same files. Runs last: it
+ * changes the corpus.
  */
-async function runFixModes(root, corpusDir, manifest, runs) {
+async function runFixModes(root, corpusDir, manifest, runs, seed) {
   makeTypeScriptProject(root, corpusDir);
+  addFixableUses({ dir: corpusDir, files: manifest.files, seed });
   const mainJs = path.join(repo, 'dist/src/cli/main.js');
   const stats = path.join(root, 'stats.json');
   const relCorpus = path.relative(root, corpusDir);
@@ -336,7 +339,7 @@ async function main() {
     }
     let fix;
     if (args.fix) {
-      fix = await runFixModes(root, corpus1, manifest1, args.runs);
+      fix = await runFixModes(root, corpus1, manifest1, args.runs, args.seed);
       results.fix = fix;
       printFix(fix);
     }

@@ -86,19 +86,24 @@ export async function runFix(args: string[], io: CliIo): Promise<number> {
       // A fix that breaks the syntax is a rule bug: the file stays as it was and its findings stay listed.
       if (fixed.failure) return notFixed(before, `the fixes would leave the file unparsable (${fixed.failure.message}); please report this`);
       if (!source.roundTrips) return notFixed(before, 'the file is not valid UTF-8, and rewriting it would change bytes no fix touched');
-      pending.push({ file, bytes, source, before, fixed, output: restoreLineEndings(fixed.output, source) });
+      // With --suggestions, the automatic fixes alone are what the type check falls back to if the suggestions break the file.
+      const fixesOnly = suggestions ? await runner.fix(file, source.text, false) : undefined;
+      const fallback = fixesOnly && !fixesOnly.failure && fixesOnly.output !== source.text && fixesOnly.output !== fixed.output ? { fixed: fixesOnly, output: restoreLineEndings(fixesOnly.output, source) } : undefined;
+      pending.push({ file, bytes, source, before, fixed, output: restoreLineEndings(fixed.output, source), ...(fallback ? { fallback } : {}) });
     });
   } finally {
     runner.dispose();
   }
   // Nothing is written before every fixed file has been checked together: a fix in one file can break another.
   const verification = values.verify === false ? undefined : await verifyPending(pending, flags);
-  const rolledBack = new Set(verification?.rolledBack.map(({ file }) => file));
-  for (const { file, bytes, source, before, fixed, output } of pending) {
-    if (rolledBack.has(file)) {
+  const rolledBack = new Map(verification?.rolledBack.map((entry) => [entry.file, entry.to]));
+  for (const entry of pending) {
+    const { file, bytes, source, before } = entry;
+    if (rolledBack.get(file) === 'before') {
       keep(before);
       continue;
     }
+    const { fixed, output } = rolledBack.get(file) === 'fallback' ? entry.fallback! : entry;
     const { survivors, rewritten } = pairFindings(before.findings, fixed.findings);
     const change: Change = { file, fixed: rewritten.length, items: countItems(rewritten), changes: describeChanges(flags.schedule, rewritten) };
     if (dryRun) {
@@ -138,6 +143,8 @@ interface PendingFix {
   fixed: FixOutcome;
   /** The fixed text with the file's own line endings. */
   output: string;
+  /** With --suggestions: the automatic fixes alone, kept if the suggestions add type errors. */
+  fallback?: { fixed: FixOutcome; output: string };
 }
 
 /** Type-checks the fixed texts together (`--verify`, the default), loading TypeScript only when there is something to check. */
@@ -145,7 +152,7 @@ async function verifyPending(pending: readonly PendingFix[], flags: LintFlags): 
   if (pending.length === 0) return undefined;
   const { verifyFixes } = await import('../verify/verify-fixes.js');
   return verifyFixes(
-    pending.map(({ file, source, output }) => ({ file, before: source.text, after: output })),
+    pending.map(({ file, source, output, fallback }) => ({ file, before: source.text, after: output, ...(fallback ? { fallback: fallback.output } : {}) })),
     flags.project === undefined ? {} : { project: flags.project },
   );
 }

@@ -42,7 +42,7 @@ function verificationJson(verification: Verification, relative: (file: string) =
   return {
     projects: verification.projects.map((project) => ({ ...project, config: relative(project.config) })),
     verified: verification.verified.map(relative).sort(),
-    rolledBack: verification.rolledBack.map(({ file, errors }) => ({ file: relative(file), errors: errors.map((error) => ({ ...error, file: relative(error.file) })) })),
+    rolledBack: verification.rolledBack.map(({ file, errors, to }) => ({ file: relative(file), to, errors: errors.map((error) => ({ ...error, file: relative(error.file) })) })),
     unchecked: verification.unchecked.map(({ file, reason }) => ({ file: relative(file), reason })),
   };
 }

@@ -44,7 +44,7 @@ function renderChanges(report: Report, paint: Paint): string {
   const fixed = changes.reduce((sum, change) => sum + change.fixed, 0);
   const parts: string[] = [];
   if (changes.length === 0) {
-    const reason = verification?.rolledBack.length ? 'every fix was rolled back' : report.findings.length === 0 ? 'nothing to fix' : 'no finding has an automatic fix';
+    const reason = verification?.rolledBack.some(({ to }) => to === 'before') ? 'every fix was rolled back' : report.findings.length === 0 ? 'nothing to fix' : 'no finding has an automatic fix';
     parts.push(`${dryRun ? 'Nothing would change' : 'Nothing changed'}: ${reason}.\n`);
   } else {
     const verb = dryRun ? 'Would fix' : 'Fixed';
@@ -80,17 +80,27 @@ function renderVerification(verification: Verification, cwd: string, paint: Pain
   const reasons = new Map<string, string[]>();
   for (const { file, reason } of verification.unchecked) reasons.set(reason, [...(reasons.get(reason) ?? []), displayPath(file, cwd)]);
   for (const [reason, files] of reasons) lines.push(`Parse check only for ${files.length <= 3 ? files.join(', ') : plural(files.length, 'file')}: ${reason}.`);
-  const { rolledBack } = verification;
-  if (rolledBack.length > 0) {
-    const one = rolledBack.length === 1;
-    lines.push('', paint('bold', `Rolled back ${plural(rolledBack.length, 'file')}: ${one ? 'its' : 'their'} fixes would add type errors, so ${one ? 'it is' : 'they are'} left as ${one ? 'it was' : 'they were'}:`));
-    for (const { file, errors } of rolledBack) {
+  const back = verification.rolledBack.filter(({ to }) => to === 'before');
+  const partly = verification.rolledBack.filter(({ to }) => to === 'fallback');
+  const listErrors = (entries: typeof back) => {
+    for (const { file, errors } of entries) {
       lines.push(`  ${displayPath(file, cwd)}`);
       for (const error of errors) lines.push(`    ${displayPath(error.file, cwd)}:${error.line}:${error.column}  TS${error.code}  ${error.message}`);
       if (errors.length === 0) lines.push('    (rolled back with the others: rolling back files one at a time did not settle)');
     }
+  };
+  if (partly.length > 0) {
+    lines.push('', paint('bold', `Suggestions left out of ${plural(partly.length, 'file')}: they would add type errors, so only the automatic fixes are applied there:`));
+    listErrors(partly);
+  }
+  if (back.length > 0) {
+    const one = back.length === 1;
+    lines.push('', paint('bold', `Rolled back ${plural(back.length, 'file')}: ${one ? 'its' : 'their'} fixes would add type errors, so ${one ? 'it is' : 'they are'} left as ${one ? 'it was' : 'they were'}:`));
+    listErrors(back);
+  }
+  if (verification.rolledBack.length > 0) {
     lines.push(
-      `  What to do: ${one ? 'its findings are' : 'their findings are'} in the list below; migrate them by hand where the types allow (the errors say what the types expect),`,
+      '  What to do: the findings left are in the list below; migrate them by hand where the types allow (the errors say what the types expect),',
       '  or see the rejected change with --no-verify --dry-run.',
     );
   }

@@ -9,16 +9,20 @@ export interface FixedText {
   file: string;
   before: string;
   after: string;
+  /** A text with fewer changes to try before going back to `before` (the automatic fixes without the suggestions). */
+  fallback?: string;
 }
 
-/** A file whose fixes are not applied: the type errors they would add, in it or in files that import it. */
+/** A file whose changes are not all applied: the type errors they would add, in it or in files that import it. */
 export interface RolledBack {
   file: string;
   errors: TypeDiagnostic[];
+  /** `before`: the file keeps its text; `fallback`: it gets its fallback text, which adds no error. */
+  to: 'before' | 'fallback';
 }
 
 export interface Verification {
-  /** Files whose fixed text was type-checked and adds no error. */
+  /** Files whose fixed (or fallback) text was type-checked and adds no error. */
   verified: string[];
   rolledBack: RolledBack[];
   /** Files no tsconfig could check (only the parse check applies), and why. */
@@ -37,7 +41,8 @@ const MAX_ROUNDS = 5;
  * Type-checks the files the fixes change (and the files that import them) with the fixes, in
  * memory, with the project's own TypeScript and tsconfig, and, for files that then have errors,
  * without them. Every file whose fixes add an error, in itself or in a file that imports it, is
- * rolled back to its text before; this repeats until no fix adds an error. Nothing is written.
+ * rolled back to its fallback (when it has one) or to its text before; this repeats until no fix
+ * adds an error. Nothing is written.
  */
 export function verifyFixes(files: readonly FixedText[], options: { project?: string } = {}): Verification {
   const result: Verification = { verified: [], rolledBack: [], unchecked: [], projects: [] };
@@ -57,7 +62,7 @@ export function verifyFixes(files: readonly FixedText[], options: { project?: st
     result.projects.push({ config: config.path, typescript: ts.version });
     const rolledBack = verifyProject(ts, config, fixed);
     result.rolledBack.push(...rolledBack);
-    const back = new Set(rolledBack.map(({ file }) => file));
+    const back = new Set(rolledBack.filter(({ to }) => to === 'before').map(({ file }) => file));
     result.verified.push(...fixed.map(({ file }) => file).filter((file) => !back.has(file)));
   }
   return result;
@@ -71,10 +76,12 @@ function verifyProject(ts: TypeScriptModule, config: ProjectConfig, files: reado
   const declarations = config.fileNames.filter((file) => /\.d\.[cm]?ts$/.test(file));
   const checker = new InMemoryChecker(ts, config, [...new Set([...targets, ...importers, ...declarations])]);
   const checked = [...targets, ...importers];
+  // How far each file has been rolled back: its fixed text, its fallback, or its text before.
+  const stage = new Map(targets.map((file) => [file, 0]));
   const applied = new Set(targets);
   const textOf = (file: string) => {
     const fixed = files.find((candidate) => candidate.file === file)!;
-    return applied.has(file) ? fixed.after : fixed.before;
+    return [fixed.after, fixed.fallback ?? fixed.before, fixed.before][stage.get(file)!]!;
   };
   for (const file of targets) checker.setText(file, textOf(file));
   // Errors before the fixes, read only for files that have errors after them: a file without any cannot have gained one.
@@ -86,7 +93,7 @@ function verifyProject(ts: TypeScriptModule, config: ProjectConfig, files: reado
     for (const file of missing) baseline.set(file, checker.errors(file));
     for (const file of targets) checker.setText(file, textOf(file));
   };
-  const rolledBack: RolledBack[] = [];
+  const rolledBack = new Map<string, RolledBack>();
   for (let round = 1; applied.size > 0; round++) {
     const now = new Map(checked.map((file) => [file, checker.errors(file)]));
     readBaseline(checked.filter((file) => now.get(file)!.length > 0));
@@ -101,12 +108,17 @@ function verifyProject(ts: TypeScriptModule, config: ProjectConfig, files: reado
     if (blamed.size === 0) break;
     const culprits = round < MAX_ROUNDS ? [...blamed.keys()] : [...applied];
     for (const file of culprits) {
-      applied.delete(file);
+      const fixed = files.find((candidate) => candidate.file === file)!;
+      // The fallback gets its own check in the next round; a file that has none, or whose fallback failed too, goes back to its text.
+      const next = stage.get(file) === 0 && fixed.fallback !== undefined && round < MAX_ROUNDS ? 1 : 2;
+      stage.set(file, next);
+      if (next === 2) applied.delete(file);
       checker.setText(file, textOf(file));
-      rolledBack.push({ file, errors: blamed.get(file) ?? [] });
+      const errors = rolledBack.get(file)?.errors ?? blamed.get(file) ?? [];
+      rolledBack.set(file, { file, errors, to: next === 1 ? 'fallback' : 'before' });
     }
   }
-  return rolledBack;
+  return [...rolledBack.values()];
 }
 
 /** The errors in `after` beyond those already in `before`, compared by code and message: positions move with the fixes. */

@@ -72,7 +72,7 @@ describe('the installed SDK release decides whether a rewrite can be typed', () 
     expect(stdout).toMatch(notFixed(13, 17, 'getanswer.trackingToken', '@gleanwork/api-client 0.13.0 has no AnswerResult.answer.trackingToken'));
   });
 
-  it('reports the release in JSON, and a suggestion applied anyway is rolled back by the type check', { timeout: SLOW }, async () => {
+  it('reports the release in JSON; suggestions applied anyway are left out by the type check, the automatic fixes stay', { timeout: SLOW }, async () => {
     const dir = oldSdkProject();
     const { stdout } = await runCli(['fix', ...NOW, '--suggestions', '--format', 'json', '--fail-on', 'none'], { cwd: dir });
     const json = JSON.parse(stdout);
@@ -81,10 +81,18 @@ describe('the installed SDK release decides whether a rewrite can be typed', () 
       ['createannouncement.snippet', upgrade],
       ['createannouncement.snippet', upgrade],
       ['getanswer.trackingToken', upgrade],
-      ['policy.datasources', undefined],
     ]);
-    expect(json.verification.rolledBack.map((entry: { file: string; errors: { code: number }[] }) => [entry.file, entry.errors.map((error) => error.code).sort()])).toEqual([['src/highlights.ts', [2322, 2339, 2741]]]);
+    expect(json.verification.rolledBack.map((entry: { file: string; to: string; errors: { code: number }[] }) => [entry.file, entry.to, entry.errors.map((error) => error.code).sort()])).toEqual([
+      ['src/highlights.ts', 'fallback', [2322, 2339, 2741]],
+    ]);
+    expect(json.changes).toEqual([expect.objectContaining({ file: 'src/highlights.ts', fixed: 1, changes: ['policy.datasources → datasourceInstances'] })]);
+    const fixed = readFileSync(path.join(dir, 'src/highlights.ts'), 'utf8');
+    expect(fixed).toContain('options.datasourceInstances');
+    expect(fixed).toContain('{ snippet: summary');
     expect(typeCheckProject(dir)).toEqual([]);
+
+    const text = await runCli(['fix', ...NOW, '--suggestions', '--dry-run', '--fail-on', 'none'], { cwd: oldSdkProject() });
+    expect(text.stdout).toContain('Suggestions left out of 1 file: they would add type errors, so only the automatic fixes are applied there:\n  src/highlights.ts\n    src/highlights.ts:5:3  TS2741  ');
   });
 });
 

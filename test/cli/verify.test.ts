@@ -55,7 +55,7 @@ describe('api-sunset fix --verify (the default)', () => {
     const json = JSON.parse(stdout);
     expect(json.changes).toEqual([]);
     expect(json.verification.rolledBack).toEqual([
-      { file: 'src/made.ts', errors: [{ file: 'src/reader.ts', line: 2, column: 36, code: 2339, message: expect.stringContaining("Property 'snippet' does not exist") }] },
+      { file: 'src/made.ts', to: 'before', errors: [{ file: 'src/reader.ts', line: 2, column: 36, code: 2339, message: expect.stringContaining("Property 'snippet' does not exist") }] },
     ]);
     expect(json.findings.map((finding: { file: string; itemId: string }) => `${finding.file} ${finding.itemId}`)).toEqual(['src/made.ts createannouncement.snippet']);
     expect(snapshot(dir)).toEqual(before);

@@ -36,17 +36,20 @@ export interface Survivor {
 
 /** The findings after fixing, placed where they are in the unfixed file when they were there before. */
 export function asInOriginal(before: LintOutcome, after: LintOutcome, survivors: readonly Survivor[]): LintOutcome {
-  const findings = survivors.map(({ index, same }, i) => {
-    if (index < 0) return after.findings[i]!;
-    const old = before.findings[index]!;
-    return same ? old : { ...after.findings[i]!, line: old.line, column: old.column, endLine: old.endLine, endColumn: old.endColumn };
-  });
-  const messages = survivors.map(({ index, same }, i) => {
-    if (index < 0) return after.messages[i]!;
-    const old = before.messages[index]!;
-    return same ? old : { ...after.messages[i]!, line: old.line, column: old.column, endLine: old.endLine, endColumn: old.endColumn };
-  });
-  return { file: after.file, findings, messages };
+  const place = <T extends Placed>(old: readonly T[], now: readonly T[]): T[] =>
+    survivors.map(({ index, same }, i) => {
+      if (index < 0) return now[i]!;
+      const { line, column, endLine, endColumn } = old[index]!;
+      return same ? old[index]! : { ...now[i]!, line, column, endLine, endColumn };
+    });
+  return { file: after.file, findings: place(before.findings, after.findings), messages: place(before.messages, after.messages) };
+}
+
+interface Placed {
+  line: number;
+  column: number;
+  endLine?: number | undefined;
+  endColumn?: number | undefined;
 }
 
 /** Per item id, how many uses were rewritten, sorted by id. */

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { noDeprecatedApi } from '../../rules/no-deprecated-api.js';
 import { noRemovedApi } from '../../rules/no-removed-api.js';
 import plugin from '../../src/index.js';
-import { exactly, ROOT, ruleTester, sunsetSettings } from './tester.js';
+import { exactly, lintWithBothRules, ROOT, ruleTester, sunsetSettings } from './tester.js';
 
 /** Line and column (1-based) of the `nth` occurrence of `needle` in `code`, plus `offset` characters. */
 function locate(code: string, needle: string, nth = 0, offset = 0): { line: number; column: number } {
@@ -669,17 +669,7 @@ describe('response fixes are stable', () => {
 describe('a note about the time before removal', () => {
   const code = lines(...CHAT_DATA, 'export const first = data.messages[0].citations;');
   const messageOn = (now: string) => {
-    const linter = new Linter({ configType: 'flat', cwd: ROOT });
-    const config: Linter.Config[] = [
-      {
-        files: ['**/*.ts'],
-        languageOptions: { parser: tsParser as Linter.Parser },
-        plugins: { 'api-sunset': plugin as never },
-        rules: { 'api-sunset/no-removed-api': 'error', 'api-sunset/no-deprecated-api': 'warn' },
-        settings: sunsetSettings({ now }),
-      },
-    ];
-    const [message, ...rest] = linter.verify(code, config, `${ROOT}/note.ts`);
+    const [message, ...rest] = lintWithBothRules(code, { settings: sunsetSettings({ now }) });
     expect(rest).toEqual([]);
     return message!.message;
   };

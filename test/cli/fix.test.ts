@@ -190,7 +190,7 @@ describe('api-sunset fix', () => {
 
   it('documents its flags', async () => {
     const { code, stdout } = await runCli(['fix', '--help']);
-    for (const flag of ['--dry-run', '--suggestions', '--now', '--ignore', '--format', '--fail-on', 'Exit codes:', 'Examples:']) expect(stdout).toContain(flag);
+    for (const flag of ['--dry-run', '--suggestions', '--no-verify', '--now', '--ignore', '--format', '--fail-on', 'Exit codes:', 'Examples:']) expect(stdout).toContain(flag);
     expect(code).toBe(0);
   });
 });

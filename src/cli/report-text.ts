@@ -3,6 +3,7 @@ import { displayPath, STATUSES, type Finding, type Skipped } from './findings.js
 import { formatTable, painter, type CliIo, type Colour } from './io.js';
 import { FAILING_STATUSES } from './lint-flags.js';
 import type { Report } from './report.js';
+import { upgradeAdvice } from '../sdk/upgrade.js';
 import type { Verification } from '../verify/verify-fixes.js';
 
 type Paint = ReturnType<typeof painter>;
@@ -61,7 +62,7 @@ function renderUpgrades(findings: readonly Finding[]): string | undefined {
   const waiting = new Map<string, { count: number; line: string }>();
   for (const { itemId, upgrade } of findings) {
     if (!upgrade) continue;
-    const target = upgrade.release ? `move to ${upgrade.package} ${upgrade.release} or later first` : `no release of ${upgrade.package} has the replacement yet`;
+    const target = upgradeAdvice(upgrade);
     const key = `${itemId}\u0000${target}`;
     const known = waiting.get(key) ?? { count: 0, line: `${itemId}: ${target} (installed: ${upgrade.installed})` };
     known.count++;

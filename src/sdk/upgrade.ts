@@ -34,7 +34,10 @@ export function sdkUpgradeFor(sdk: InstalledSdk | undefined, replacement: Omit<R
   return { package: sdk.package, installed: sdk.version, ...(first ? { release: first } : {}), reason };
 }
 
-/** `move to @gleanwork/api-client 0.20.14 or later first`. */
-export function upgradeAdvice(upgrade: SdkUpgrade): string {
-  return upgrade.release ? `move to ${upgrade.package} ${upgrade.release} or later first` : `no release of ${upgrade.package} has it yet`;
+/**
+ * `move to @gleanwork/api-client 0.20.14 or later first`; without a known release (none has it
+ * yet, or the package is not the one data/sdk-releases.json describes), the same without a number.
+ */
+export function upgradeAdvice(upgrade: Pick<SdkUpgrade, 'package' | 'release'>): string {
+  return upgrade.release ? `move to ${upgrade.package} ${upgrade.release} or later first` : `move to a release of ${upgrade.package} whose types have it first`;
 }

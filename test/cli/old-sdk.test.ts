@@ -5,6 +5,7 @@ import { loadBundledSchedule } from '../../src/schedule/load.js';
 import { SdkDeclarations } from '../../src/sdk/declarations.js';
 import { installedSdk } from '../../src/sdk/installed.js';
 import { judgeReplacement, modelsModuleOf, replacementsOf, typesAllow } from '../../src/sdk/replacements.js';
+import { sdkUpgradeFor, upgradeAdvice } from '../../src/sdk/upgrade.js';
 import sdkReleases from '../../data/sdk-releases.json' with { type: 'json' };
 import { ROOT, runCli } from '../helpers/cli.js';
 import { typeCheckProject } from '../helpers/type-check.js';
@@ -37,6 +38,17 @@ describe('the installed SDK release decides whether a rewrite can be typed', () 
     expect(judgeReplacement(sdk.declarations, { model: 'InputOptions', deprecated: 'datasources', replacement: 'datasourceInstances' })).toEqual({ hasReplacement: true, deprecatedOptional: true, replacementOptional: true });
     expect(judgeReplacement(sdk.declarations, { model: 'ChatMessage', deprecated: 'citations', replacement: 'fragments[].citation' })).toBeUndefined();
     expect(installedSdk(path.join(copyProject(), 'x.ts'), SDK, undefined)).toBeUndefined();
+  });
+
+  it('names no release where the data knows none, and says so without a number', () => {
+    const dir = oldSdkProject();
+    const sdk = installedSdk(path.join(dir, 'src/highlights.ts'), SDK, `${SDK}/models/components`)!;
+    const replacement = { model: 'SearchResultSnippet', deprecated: 'snippet', replacement: 'text' };
+    expect(sdkUpgradeFor(sdk, replacement, true)).toEqual({ package: SDK, installed: '0.13.0', release: '0.20.14', reason: `${SDK} 0.13.0 still requires snippet on SearchResultSnippet` });
+    const renamed = sdkUpgradeFor({ ...sdk, package: '@acme/fork-of-the-sdk' }, replacement, true)!;
+    expect(renamed.release).toBeUndefined();
+    expect(upgradeAdvice(renamed)).toBe('move to a release of @acme/fork-of-the-sdk whose types have it first');
+    expect(sdkUpgradeFor(sdk, { model: 'InputOptions', deprecated: 'datasources', replacement: 'datasourceInstances' }, true)).toBeUndefined();
   });
 
   it('follows nested and array steps through the imports of the declarations', () => {

@@ -59,8 +59,16 @@ export function verifyFixes(files: readonly FixedText[], options: { project?: st
     groups.set(home.config.path, group);
   }
   for (const { ts, config, files: fixed } of groups.values()) {
+    let rolledBack: RolledBack[];
+    try {
+      rolledBack = verifyProject(ts, config, fixed);
+    } catch (error) {
+      // The compiler failing on a project is not the fixes' fault: those files keep the parse check, and the report says why.
+      const reason = `the type check failed (please report this): ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`;
+      result.unchecked.push(...fixed.map(({ file }) => ({ file, reason })));
+      continue;
+    }
     result.projects.push({ config: config.path, typescript: ts.version });
-    const rolledBack = verifyProject(ts, config, fixed);
     result.rolledBack.push(...rolledBack);
     const back = new Set(rolledBack.filter(({ to }) => to === 'before').map(({ file }) => file));
     result.verified.push(...fixed.map(({ file }) => file).filter((file) => !back.has(file)));
@@ -154,8 +162,8 @@ class ConfigCache {
     let loaded = this.read.get(configPath);
     if (!loaded) {
       const ts = projectTypeScript(path.dirname(configPath));
-      if (!ts) {
-        loaded = { reason: `TypeScript is not installed where ${configPath} can resolve it` };
+      if ('reason' in ts) {
+        loaded = { reason: ts.reason };
       } else {
         const config = readProjectConfig(ts, configPath);
         loaded = config.error ? { reason: `${configPath}: ${config.error}` } : { ts, config };

@@ -283,6 +283,8 @@ function printFix(fix) {
     const detail = `${o.uses} uses in ${o.files} files${o.verified === undefined ? '' : `; ${o.verified} type-checked, ${o.rolledBack} rolled back, ${o.unchecked} parse-checked only`}`;
     console.log(`| ${names[kind]} | ${(r.ms / 1000).toFixed(2)} | ${r.samplesMs.map((ms) => (ms / 1000).toFixed(2)).join(', ')} | ${r.maxRSSMiB.toFixed(0)} | ${detail} |`);
   }
+  // Run i of both modes ran back to back: the per-run ratios show how much of the ratio is noise.
+  console.log(`Per-run ratios e(verified)/e(plain): ${fix.verified.samplesMs.map((ms, i) => (ms / fix.plain.samplesMs[i]).toFixed(3)).join(', ')}`);
 }
 
 function printTyped(typed) {

@@ -9,7 +9,7 @@ import type { TypeInfo } from './typed-fields.js';
 import { callbackParameter, withImports, type CallbackElement } from './callback-params.js';
 import { propertyKeyName } from './strings.js';
 import type { InstalledSdk } from '../sdk/installed.js';
-import { sdkUpgradeFor, upgradeAdvice } from '../sdk/upgrade.js';
+import { waitForSdk } from './sdk-gate.js';
 
 /** Where a deprecated field was met, which decides which rewrites are possible. */
 export type FieldUse =
@@ -33,7 +33,7 @@ export interface MigrationContext {
   installedSdk?: () => InstalledSdk | undefined;
 }
 
-type Rewrites = Pick<FieldFinding, 'fix' | 'suggestions' | 'unfixable' | 'upgrade'>;
+export type Rewrites = Pick<FieldFinding, 'fix' | 'suggestions' | 'unfixable' | 'upgrade'>;
 
 /**
  * The rewrites a finding offers, from its notice's migration: autofixes only where the schedule
@@ -94,23 +94,6 @@ function safeRewrite(context: MigrationContext, field: DeprecatedField, use: Fie
       return fix ? { suggestions: [{ description, fix }], unfixable: 'destructuring is rewritten only as a suggestion' } : {};
     }
   }
-}
-
-/**
- * A rewrite the project's installed SDK cannot type yet (its types lack the replacement, or still
- * require the old property on objects the code writes) is offered as a suggestion, and the
- * message says which release to move to first.
- */
-function waitForSdk(context: MigrationContext, field: DeprecatedField, use: FieldUse, rewrites: Rewrites): Rewrites {
-  const to = field.notice.migration.to;
-  if (!field.migrates || !to || (!rewrites.fix && !rewrites.suggestions)) return rewrites;
-  const writes = use.kind === 'request-key' || use.kind === 'request-assign';
-  const upgrade = sdkUpgradeFor(context.installedSdk?.(), { model: field.owner, deprecated: field.property, replacement: to }, writes);
-  if (!upgrade) return rewrites;
-  const advice = `${upgrade.reason}; ${upgradeAdvice(upgrade)}`;
-  const once = upgrade.release ? ` once ${upgrade.package} ${upgrade.release} or later is installed` : ' once the SDK has it';
-  const demoted = rewrites.fix ? [{ description: `${field.notice.migration.action === 'move' ? `Read ${to} instead of ${field.property}` : `Rename ${field.property} to ${to}`}${once}.`, fix: rewrites.fix }] : [];
-  return { suggestions: [...demoted, ...(rewrites.suggestions ?? [])], unfixable: rewrites.unfixable ? `${rewrites.unfixable}; ${advice}` : advice, upgrade };
 }
 
 /** The access path a rename or move of `member` produces: `s.snippet` → `s.text`, `res.trackingToken` → `res.collection.trackingToken`. */

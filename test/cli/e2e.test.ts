@@ -23,8 +23,8 @@ function copyExample(): string {
 }
 
 // Concurrent: each test is a few process runs, mostly waiting for Node to load ESLint and TypeScript.
-// Generous timeouts: on a busy 2-core machine one run can take tens of seconds.
-const PROCESSES = { timeout: 180_000 };
+// Generous timeouts: on a busy 2-core machine one run can take a minute or more.
+const PROCESSES = { timeout: 600_000 };
 
 describe.concurrent('built CLI on examples/legacy-client', PROCESSES, () => {
   it('check finds the removed endpoints and fails, with stable JSON and paths relative to the current directory', async () => {

@@ -3,6 +3,7 @@ import { Linter } from 'eslint';
 import { describe, expect, it } from 'vitest';
 import { disableSink, enableSink } from '../../src/analysis/sink.js';
 import plugin from '../../src/index.js';
+import { loadBundledSchedule } from '../../src/schedule/load.js';
 import { typeCheck, virtualPath } from '../helpers/type-check.js';
 import { ROOT, sunsetSettings } from './tester.js';
 
@@ -188,6 +189,16 @@ function suggestionsOf(code: string, filename: string): Suggested[] {
     return [{ itemId: entry?.itemId ?? 'unknown', output: code.slice(0, fix.range[0]) + fix.text + code.slice(fix.range[1]) }];
   });
 }
+
+describe('the cases', () => {
+  it('cover every item the schedule offers a suggestion for, and every safe rename or move (their destructuring is a suggestion)', () => {
+    const covered = new Set(CASES.flatMap((testCase) => testCase.items));
+    const offered = loadBundledSchedule().items.filter((item) =>
+      item.notices.some(({ migration }) => migration.fix === 'suggestion' || (migration.fix === 'auto' && !migration.unlessSibling?.length)),
+    );
+    expect(offered.map((item) => item.id).filter((id) => !covered.has(id))).toEqual([]);
+  });
+});
 
 describe('every suggestion compiles under strict with the SDK types', () => {
   for (const testCase of CASES) {

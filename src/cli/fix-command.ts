@@ -22,8 +22,9 @@ Apply the automatic fixes for uses of deprecated and removed API items, then lis
 left for a person (where, and why: the message says what to migrate to). Finds files the same
 way as "api-sunset check". Each changed file is replaced atomically (a temporary file beside it,
 then a rename), keeps its line endings, byte order mark and mode, and is written only if it is a
-regular file inside the given paths that did not change while the command ran. Running "fix"
-twice changes nothing the second time.
+regular file inside the given paths that did not change while the command ran. In a TypeScript
+project nothing is written before the changed files pass the project's own type check (see
+--no-verify). Running "fix" twice changes nothing the second time.
 
 Options:
   --dry-run              print a unified diff of what would change; write nothing

@@ -53,7 +53,7 @@ function renderChanges(report: Report, paint: Paint): string {
     const heading = paint('bold', `${verb} ${plural(fixed, 'use')} in ${plural(changes.length, 'file')}${dryRun ? ' (dry run: nothing written)' : ''}:`);
     parts.push(`${heading}\n${indent(formatTable(['FILE', 'USES', 'CHANGES'], rows))}`);
   }
-  if (verification) parts.push(renderVerification(verification, report.cwd, paint));
+  if (verification) parts.push(renderVerification(verification, report.cwd, paint, dryRun));
   return parts.join('');
 }
 
@@ -75,9 +75,9 @@ function renderUpgrades(findings: readonly Finding[]): string | undefined {
 }
 
 /** What the type check covered, and each file it rolled back with the errors its fixes would add. */
-function renderVerification(verification: Verification, cwd: string, paint: Paint): string {
+function renderVerification(verification: Verification, cwd: string, paint: Paint, dryRun: boolean): string {
   const lines: string[] = [];
-  for (const project of verification.projects) lines.push(`Type-checked with TypeScript ${project.typescript} (${displayPath(project.config, cwd)}) before writing.`);
+  for (const project of verification.projects) lines.push(`Type-checked with TypeScript ${project.typescript} (${displayPath(project.config, cwd)})${dryRun ? '' : ' before writing'}.`);
   const reasons = new Map<string, string[]>();
   for (const { file, reason } of verification.unchecked) reasons.set(reason, [...(reasons.get(reason) ?? []), displayPath(file, cwd)]);
   for (const [reason, files] of reasons) lines.push(`Parse check only for ${files.length <= 3 ? files.join(', ') : plural(files.length, 'file')}: ${reason}.`);

@@ -169,7 +169,7 @@ interface Edit {
 }
 
 /** The text edits a fix function makes, without a rule context. */
-export function editsOf(fix: FixFunction): Edit[] {
+function editsOf(fix: FixFunction): Edit[] {
   const edit = (range: readonly [number, number], text: string): Edit => ({ range, text });
   const fixer = {
     replaceText: (node: { range: readonly [number, number] }, text: string) => edit(node.range, text),

@@ -56,11 +56,6 @@ export class InMemoryChecker {
     this.texts.set(file, { text, version: (known?.version ?? 0) + 1 });
   }
 
-  /** Whether the file is part of the program the roots make (a root, or imported by one). */
-  includes(file: string): boolean {
-    return this.service.getProgram()?.getSourceFile(file) !== undefined;
-  }
-
   /** The file's syntax and type errors under the current texts. */
   errors(file: string): TypeDiagnostic[] {
     const { ts } = this;

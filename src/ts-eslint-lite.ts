@@ -1,4 +1,4 @@
-import { findVariable, getStaticValue, ReferenceTracker } from '@eslint-community/eslint-utils';
+import { findVariable, getStaticValue, isParenthesized, ReferenceTracker } from '@eslint-community/eslint-utils';
 import type { ASTUtils as TypedASTUtils, ESLintUtils as TypedESLintUtils } from '@typescript-eslint/utils';
 
 /**
@@ -17,6 +17,7 @@ export type { ParserServicesWithTypeInformation, TSESLint } from '@typescript-es
 export const ASTUtils = {
   findVariable: findVariable as typeof TypedASTUtils.findVariable,
   getStaticValue: getStaticValue as typeof TypedASTUtils.getStaticValue,
+  isParenthesized: isParenthesized as unknown as typeof TypedASTUtils.isParenthesized,
   ReferenceTracker: ReferenceTracker as unknown as typeof TypedASTUtils.ReferenceTracker,
 };
 

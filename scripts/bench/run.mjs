@@ -1,6 +1,6 @@
 // `npm run bench`: measures the plugin and the CLI against parse-only ESLint on a synthetic corpus.
 //
-//   node scripts/bench/run.mjs [--files N] [--runs R] [--scale K] [--scaling] [--smoke] [--typed] [--seed S] [--json FILE] [--keep] [--import-only]
+//   node scripts/bench/run.mjs [--files N] [--runs R] [--scale K] [--scaling] [--smoke] [--typed] [--fix] [--seed S] [--json FILE] [--keep] [--import-only]
 //
 // First, the plugin's import time: `import('eslint-plugin-api-sunset')` in fresh processes, which
 // every ESLint run and editor server pays before linting anything.
@@ -9,20 +9,20 @@
 // the median reported. (a) and (b) run the `eslint` CLI with a flat config generated in the temp
 // directory, so ESLint's TIMING=all table is available for (b).
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { DEFAULT_FILES, DEFAULT_SEED, SMOKE_FILES, generateCorpus } from './generate.mjs';
+import { DEFAULT_FILES, DEFAULT_SEED, SMOKE_FILES, addFixableUses, generateCorpus } from './generate.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, '../..');
 const NOW = '2026-11-22';
-const BUDGETS = { ba: 1.1, ca: 0.5, d: 1.0, growth: 1.5, importMs: 150 };
+const BUDGETS = { ba: 1.1, ca: 0.5, d: 1.0, e: 2.0, growth: 1.5, importMs: 150 };
 const IMPORT_RUNS = 15;
 
 function parseArgs(argv) {
-  const args = { files: DEFAULT_FILES, runs: 3, scale: 10, scaling: false, smoke: false, typed: false, seed: DEFAULT_SEED, json: undefined, keep: false, importOnly: false };
+  const args = { files: DEFAULT_FILES, runs: 3, scale: 10, scaling: false, smoke: false, typed: false, fix: false, seed: DEFAULT_SEED, json: undefined, keep: false, importOnly: false };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
     const num = () => {
@@ -38,6 +38,7 @@ function parseArgs(argv) {
     } else if (flag === '--scaling') args.scaling = true;
     else if (flag === '--smoke') args.smoke = true;
     else if (flag === '--typed') args.typed = true;
+    else if (flag === '--fix') args.fix = true;
     else if (flag === '--seed') args.seed = Math.round(num());
     else if (flag === '--json') args.json = argv[++i];
     else if (flag === '--keep') args.keep = true;
@@ -199,13 +200,20 @@ async function runCorpus(label, root, corpusDir, manifest, runs) {
  * through a node_modules link to the repository's), linted by ESLint with type information twice:
  * api-sunset's recommended config, and the anchor `@typescript-eslint/no-deprecated` alone.
  */
-async function runTyped(root, corpusDir, manifest, runs) {
-  symlinkSync(path.join(repo, 'node_modules'), path.join(root, 'node_modules'), 'dir');
+/** The corpus's TypeScript files as one tsconfig project, with the SDK and TypeScript resolved through a node_modules link to the repository's. */
+function makeTypeScriptProject(root, corpusDir) {
   const tsconfig = path.join(corpusDir, 'tsconfig.json');
+  if (existsSync(tsconfig)) return tsconfig;
+  symlinkSync(path.join(repo, 'node_modules'), path.join(root, 'node_modules'), 'dir');
   writeFileSync(
     tsconfig,
     `${JSON.stringify({ compilerOptions: { target: 'ES2022', lib: ['ES2022', 'DOM'], module: 'NodeNext', moduleResolution: 'NodeNext', jsx: 'preserve', strict: false, noEmit: true, skipLibCheck: true, types: [] }, include: ['**/*.ts', '**/*.tsx'] }, null, 2)}\n`,
   );
+  return tsconfig;
+}
+
+async function runTyped(root, corpusDir, manifest, runs) {
+  const tsconfig = makeTypeScriptProject(root, corpusDir);
   const parserUrl = import.meta.resolve('@typescript-eslint/parser');
   const pluginUrl = pathToFileURL(path.join(repo, 'dist/src/index.js')).href;
   const tseslintUrl = import.meta.resolve('typescript-eslint');
@@ -255,6 +263,61 @@ async function runTyped(root, corpusDir, manifest, runs) {
     summary[kind] = { ms, samplesMs: samples[kind].map((x) => Math.round(x.ms)), maxRSSMiB: Math.max(...samples[kind].map((x) => x.maxRSSKB)) / 1024, findings: findings[kind], timing: timing[kind] };
   }
   return { manifest, runs, ...summary };
+}
+
+/**
+ * (e) `api-sunset fix --dry-run` on the corpus as a TypeScript project (the tsconfig of (d)), its
+ * service files extended with uses that fix rewrites (generate.mjs addFixableUses): plain
+ * (--no-verify) and verified (the default: the changed files and their importers type-checked in
+ * memory before and after the fixes). Dry runs, so every run sees the same files. Runs last: it
+ * changes the corpus.
+ */
+async function runFixModes(root, corpusDir, manifest, runs, seed) {
+  makeTypeScriptProject(root, corpusDir);
+  addFixableUses({ dir: corpusDir, files: manifest.files, seed });
+  const mainJs = path.join(repo, 'dist/src/cli/main.js');
+  const stats = path.join(root, 'stats.json');
+  const relCorpus = path.relative(root, corpusDir);
+  const base = [mainJs, 'fix', relCorpus, '--dry-run', '--format', 'json', '--fail-on', 'none', '--now', NOW];
+  const kinds = { plain: [...base, '--no-verify'], verified: base };
+  const samples = { plain: [], verified: [] };
+  const outcome = {};
+  for (let run = 1; run <= runs; run++) {
+    for (const kind of ['plain', 'verified']) {
+      const result = await measure(kinds[kind], { cwd: root, statsFile: stats });
+      if (result.code !== 0) throw new Error(`fix (${kind}) exited ${result.code}\n${result.stderr.slice(0, 2000)}`);
+      const report = JSON.parse(result.stdout);
+      const verification = report.verification;
+      outcome[kind] = {
+        files: report.changes.length,
+        uses: report.changes.reduce((n, change) => n + change.fixed, 0),
+        ...(verification ? { verified: verification.verified.length, rolledBack: verification.rolledBack.length, unchecked: verification.unchecked.length } : {}),
+      };
+      samples[kind].push(result);
+      process.stderr.write(`  fix run ${run}/${runs} (${kind}): ${(result.ms / 1000).toFixed(2)} s, ${(result.maxRSSKB / 1024).toFixed(0)} MiB\n`);
+    }
+  }
+  const summary = {};
+  for (const kind of ['plain', 'verified']) {
+    const ms = median(samples[kind].map((x) => x.ms));
+    summary[kind] = { ms, samplesMs: samples[kind].map((x) => Math.round(x.ms)), maxRSSMiB: Math.max(...samples[kind].map((x) => x.maxRSSKB)) / 1024, outcome: outcome[kind] };
+  }
+  return { manifest, runs, ...summary };
+}
+
+function printFix(fix) {
+  console.log(`\n(e) api-sunset fix --dry-run on the corpus as a TypeScript project; median of ${fix.runs} run(s)`);
+  console.log('| Mode | Median (s) | Runs (s) | Peak RSS (MiB) | Outcome |');
+  console.log('|---|---:|---|---:|---|');
+  const names = { plain: '(e) fix --no-verify', verified: '(e) fix (verified)' };
+  for (const kind of ['plain', 'verified']) {
+    const r = fix[kind];
+    const o = r.outcome;
+    const detail = `${o.uses} uses in ${o.files} files${o.verified === undefined ? '' : `; ${o.verified} type-checked, ${o.rolledBack} rolled back, ${o.unchecked} parse-checked only`}`;
+    console.log(`| ${names[kind]} | ${(r.ms / 1000).toFixed(2)} | ${r.samplesMs.map((ms) => (ms / 1000).toFixed(2)).join(', ')} | ${r.maxRSSMiB.toFixed(0)} | ${detail} |`);
+  }
+  // Run i of both modes ran back to back: the per-run ratios show how much of the ratio is noise.
+  console.log(`Per-run ratios e(verified)/e(plain): ${fix.verified.samplesMs.map((ms, i) => (ms / fix.plain.samplesMs[i]).toFixed(3)).join(', ')}`);
 }
 
 function printTyped(typed) {
@@ -320,6 +383,12 @@ async function main() {
       results.typed = typed;
       printTyped(typed);
     }
+    let fix;
+    if (args.fix) {
+      fix = await runFixModes(root, corpus1, manifest1, args.runs, args.seed);
+      results.fix = fix;
+      printFix(fix);
+    }
     rmSync(corpus1, { recursive: true, force: true });
 
     let scaled;
@@ -345,6 +414,9 @@ async function main() {
       typed
         ? { name: 'd(ours)/d(no-deprecated) <= 1.0 (type-aware api-sunset over the no-deprecated anchor)', value: typed.ours.ms / typed.anchor.ms, ok: typed.ours.ms / typed.anchor.ms <= BUDGETS.d }
         : { name: 'd(ours)/d(no-deprecated) <= 1.0', value: undefined, ok: undefined, note: 'not measured: pass --typed' },
+      fix
+        ? { name: 'e(verified)/e(plain) <= 2.0 (fix with the type check over fix without it)', value: fix.verified.ms / fix.plain.ms, ok: fix.verified.ms / fix.plain.ms <= BUDGETS.e }
+        : { name: 'e(verified)/e(plain) <= 2.0', value: undefined, ok: undefined, note: 'not measured: pass --fix' },
     ];
     if (scaled) {
       for (const kind of ['a', 'b', 'c']) {

@@ -1,9 +1,15 @@
 import { TSESTree, type TSESLint } from '../ts-eslint-lite.js';
 import type { KnownEndpoint } from '../flow/catalog.js';
 import type { FieldFinding, Suggestion } from './findings.js';
+import { accessPath, collapseFallback } from './fallbacks.js';
 import { asCallee, moveMember, movePatternKey, quoteOf, removeProperty, renameKey, renameMember, replaceMember, replaceProperty } from './field-fixes.js';
 import type { DeprecatedField } from './schemas.js';
+import type { SdkTypes } from './sdk-types.js';
+import type { TypeInfo } from './typed-fields.js';
+import { callbackParameter, withImports, type CallbackElement } from './callback-params.js';
 import { propertyKeyName } from './strings.js';
+import type { InstalledSdk } from '../sdk/installed.js';
+import { waitForSdk } from './sdk-gate.js';
 
 /** Where a deprecated field was met, which decides which rewrites are possible. */
 export type FieldUse =
@@ -17,23 +23,33 @@ export type FieldUse =
 
 export interface MigrationContext {
   sourceCode: Readonly<TSESLint.SourceCode>;
+  filename: string;
+  /** The SDK's schema type names the file imports: suggested callbacks use them for their parameters. */
+  sdkTypes?: SdkTypes;
+  typeInfo?: TypeInfo;
   /** The object literal an expression evaluates to, when it is one written in this file. */
   objectLiteral(node: TSESTree.Node): TSESTree.ObjectExpression | undefined;
+  /** The SDK release the file's project has installed (read on first use), whose types decide whether a rewrite can be typed yet. */
+  installedSdk?: () => InstalledSdk | undefined;
 }
 
-type Rewrites = Pick<FieldFinding, 'fix' | 'suggestions' | 'unfixable'>;
+export type Rewrites = Pick<FieldFinding, 'fix' | 'suggestions' | 'unfixable' | 'upgrade'>;
 
 /**
- * The rewrites a finding offers, from its notice's migration: autofixes only where the schedule
+ * The rewrites a finding offers, from its item's replacement: autofixes only where the schedule
  * calls the rename or move safe and this use keeps it safe, suggestions where the new shape is
  * plausible but not provably equivalent, and otherwise the reason in words.
  */
 export function rewritesFor(context: MigrationContext, field: DeprecatedField, use: FieldUse): Rewrites {
-  const { replacement } = field.item;
-  if (replacement.kind === 'rename' || replacement.kind === 'move') {
-    return replacement.fix === 'auto' ? safeRewrite(context, field, use, replacement.to) : {};
+  return waitForSdk(context, field, use, scheduledRewrites(context, field, use));
+}
+
+function scheduledRewrites(context: MigrationContext, field: DeprecatedField, use: FieldUse): Rewrites {
+  const migration = field.item.replacement;
+  if (migration.kind === 'rename' || migration.kind === 'move') {
+    return migration.fix === 'auto' ? safeRewrite(context, field, use, migration.to) : {};
   }
-  if (replacement.fix !== 'suggestion') return {};
+  if (migration.fix !== 'suggestion') return {};
   return { suggestions: reshapeSuggestions(context, field, use) };
 }
 
@@ -62,8 +78,10 @@ function safeRewrite(context: MigrationContext, field: DeprecatedField, use: Fie
       if (blockers.length > 0 && !readsOnlyOtherKeys(use.member, blockers)) {
         return { unfixable: `the value may be used for ${blockers.join(', ')}, which ${to} does not have` };
       }
-      const fix = migration.kind === 'move' ? moveMember(use.member, to) : renameMember(use.member, to);
-      return fix ? { fix } : {};
+      const rewrite = (member: TSESTree.MemberExpression) => (migration.kind === 'move' ? moveMember(member, to) : renameMember(member, to));
+      const fix = rewrite(use.member);
+      const replacement = replacementPath(use.member, to);
+      return fix ? { fix: (replacement && collapseFallback(sourceCode, use.member, rewrite, replacement)) || fix } : {};
     }
     case 'response-destructure': {
       // The local keeps the old object, whose other keys the code may read later: never rename it blindly.
@@ -77,6 +95,17 @@ function safeRewrite(context: MigrationContext, field: DeprecatedField, use: Fie
   }
 }
 
+/** The access path a rename or move of `member` produces: `s.snippet` → `s.text`, `res.trackingToken` → `res.collection.trackingToken`. */
+function replacementPath(member: TSESTree.MemberExpression, to: string): string | undefined {
+  const object = accessPath(member.object);
+  return object === undefined ? undefined : `${object}.${to.replaceAll('?.', '.')}`;
+}
+
+/** What the suggested callbacks receive. The structural types hold what the callbacks read, typed as loosely as the untyped JSON they replace. */
+const REACTION_TYPE: CallbackElement = { structural: 'string' };
+const REACTION: CallbackElement = { sdkType: 'Reaction', structural: '{ type?: string }' };
+const FRAGMENT: CallbackElement = { sdkType: 'ChatMessageFragment', structural: '{ citation?: any }' };
+
 /** The replacements whose shape differs from the old field's: offered for review, never applied by `--fix`. */
 function reshapeSuggestions(context: MigrationContext, field: DeprecatedField, use: FieldUse): Suggestion[] | undefined {
   const { sourceCode } = context;
@@ -87,19 +116,23 @@ function reshapeSuggestions(context: MigrationContext, field: DeprecatedField, u
     if (to === 'relationType') return negationSuggestion(context, property);
     if (to === 'reacts' && property.kind === 'init' && !property.method) {
       const value = asCallee(sourceCode, property.value);
-      return [{ description: `Send reacts as Reaction objects built from the reaction types.`, fix: replaceProperty(property, `reacts: ${value}.map((type) => ({ type }))`) }];
+      const type = callbackParameter(context, 'type', REACTION_TYPE);
+      return [{ description: `Send reacts as Reaction objects built from the reaction types.`, fix: replaceProperty(property, `reacts: ${value}.map((${type.text}) => ({ type }))`) }];
     }
     if (migration.kind === 'none') return [{ description: `Remove the ${field.property} property.`, fix: removeProperty(sourceCode, property) }];
     return undefined;
   }
   if (use.kind === 'response-read') {
     if (to === 'reacts') {
-      const fix = replaceMember(sourceCode, use.member, (object, dot) => `${object}${dot}reacts?.map((r) => r.type)`);
-      return fix && [{ description: 'Read the reaction types from reacts.', fix }];
+      const r = callbackParameter(context, 'r', REACTION, use.member.object);
+      // Reaction.type is optional where reactions held strings: reactions without a type are left out.
+      const fix = replaceMember(sourceCode, use.member, (object, dot) => `${object}${dot}reacts?.flatMap((${r.text}) => (r.type ? [r.type] : []))`);
+      return fix && [{ description: 'Read the reaction types from reacts.', fix: withImports(fix, r) }];
     }
     if (to === 'fragments[].citation') {
-      const fix = replaceMember(sourceCode, use.member, (object, dot) => `(${object}${dot}fragments ?? []).flatMap((f) => (f.citation ? [f.citation] : []))`);
-      return fix && [{ description: 'Collect the citations from the message fragments.', fix }];
+      const f = callbackParameter(context, 'f', FRAGMENT, use.member.object);
+      const fix = replaceMember(sourceCode, use.member, (object, dot) => `(${object}${dot}fragments ?? []).flatMap((${f.text}) => (f.citation ? [f.citation] : []))`);
+      return fix && [{ description: 'Collect the citations from the message fragments.', fix: withImports(fix, f) }];
     }
   }
   return undefined;

@@ -12,6 +12,8 @@ import { SdkTypes } from './sdk-types.js';
 import type { Settings } from './settings.js';
 import { memberKey, propertyKeyName, StringEvaluator } from './strings.js';
 import { walkTree } from './tree.js';
+import { installedSdk } from '../sdk/installed.js';
+import { modelsModuleOf } from '../sdk/replacements.js';
 import { findTypedCalls } from './typed-calls.js';
 import { findTypedFields, typeInfoFor } from './typed-fields.js';
 
@@ -74,6 +76,7 @@ function runAnalysis(sourceCode: Readonly<TSESLint.SourceCode>, filename: string
         sites,
         annotated: nodes.annotated,
         objectLiteral: (node) => strings.objectLiteral(node),
+        installedSdk: once(() => installedSdk(filename, settings.schedule.sdk.package, modelsModuleOf(settings.schedule.sdk))),
         ...(typeInfo ? { typeInfo } : {}),
       };
       // Typed findings come last: where both analyses see a node, the syntax-only one (which may know the endpoint) stays.
@@ -81,6 +84,18 @@ function runAnalysis(sourceCode: Readonly<TSESLint.SourceCode>, filename: string
     }
   }
   return { findings, sites };
+}
+
+function once<T>(compute: () => T): () => T {
+  let done = false;
+  let value: T;
+  return () => {
+    if (!done) {
+      value = compute();
+      done = true;
+    }
+    return value;
+  };
 }
 
 /** One finding per node and notice, however many ways the analysis reached it. */

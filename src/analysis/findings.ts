@@ -1,6 +1,7 @@
 import type { TSESLint, TSESTree } from '../ts-eslint-lite.js';
 import type { Direction, ScheduleItem } from '../schedule/types.js';
 import type { KnownEndpoint } from '../flow/catalog.js';
+import type { SdkUpgrade } from '../sdk/upgrade.js';
 
 /** A use of a deprecated endpoint: a path in a string, a request to it, or an SDK call. */
 export interface EndpointFinding {
@@ -44,6 +45,8 @@ export interface FieldFinding {
   suggestions?: Suggestion[];
   /** Why a rewrite the migration normally allows is not offered here, as a clause. */
   unfixable?: string;
+  /** Set when the rewrite waits for a newer release of the SDK the project has installed. */
+  upgrade?: SdkUpgrade;
 }
 
 export type Finding = EndpointFinding | SchemaFinding | FieldFinding;

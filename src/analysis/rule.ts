@@ -120,5 +120,6 @@ function record(
     endColumn: loc.end.column + 1,
     message: template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, key: string) => data[key] ?? ''),
     fix: finding.kind === 'field' && finding.fix ? 'auto' : finding.kind === 'field' && finding.suggestions?.length ? 'suggestion' : 'none',
+    ...(finding.kind === 'field' && finding.upgrade ? { upgrade: { package: finding.upgrade.package, installed: finding.upgrade.installed, ...(finding.upgrade.release ? { release: finding.upgrade.release } : {}) } } : {}),
   });
 }

@@ -11,12 +11,17 @@ import type { SchemaIndex, SchemaType } from './schemas.js';
 export class SdkTypes {
   /** Local type name → the schema type it stands for. */
   private readonly names = new Map<string, SchemaType>();
+  /** The file's named import from the SDK's models module, where a suggestion can add the type it needs. */
+  private modelImport: TSESTree.ImportDeclaration | undefined;
 
-  constructor(sourceCode: Readonly<TSESLint.SourceCode>, sdk: SdkInfo, private readonly schemas: SchemaIndex) {
+  constructor(private readonly sourceCode: Readonly<TSESLint.SourceCode>, sdk: SdkInfo, private readonly schemas: SchemaIndex) {
     const modules = new Set([sdk.package, ...(sdk.typesModules ?? [])].flatMap((name) => [name, `${name}/index.js`, `${name}.js`]));
+    // The package's root exports the client, not the models.
+    const root = new Set([sdk.package, `${sdk.package}/index.js`, `${sdk.package}.js`]);
     const body = sourceCode.ast.body;
     for (const statement of body) {
       if (statement.type !== TSESTree.AST_NODE_TYPES.ImportDeclaration || !modules.has(statement.source.value)) continue;
+      if (!root.has(statement.source.value) && !this.modelImport && statement.specifiers.some((specifier) => specifier.type === TSESTree.AST_NODE_TYPES.ImportSpecifier)) this.modelImport = statement;
       for (const specifier of statement.specifiers) {
         if (specifier.type !== TSESTree.AST_NODE_TYPES.ImportSpecifier) continue;
         const imported = specifier.imported.type === TSESTree.AST_NODE_TYPES.Identifier ? specifier.imported.name : specifier.imported.value;
@@ -43,6 +48,26 @@ export class SdkTypes {
   /** The schema type a local type name stands for: an SDK import or a local alias of one. */
   ofName(name: string): SchemaType | undefined {
     return this.names.get(name);
+  }
+
+  /** The local name under which this file can write a schema object's type (an import or an alias of it). */
+  localName(schemaName: string): string | undefined {
+    for (const [local, type] of this.names) if (type.name === schemaName && type.array === 0) return local;
+    return undefined;
+  }
+
+  /**
+   * How a suggestion names a schema object's type that the file does not import yet: the name, and
+   * the import specifier to add to the file's import from the SDK's models module. Undefined
+   * without such an import: a suggestion then does not add one.
+   */
+  importable(schemaName: string): { name: string; specifier: string; after: TSESTree.ImportSpecifier } | undefined {
+    const declaration = this.modelImport;
+    // A name the file already uses for something else would clash.
+    if (!declaration || new RegExp(`\\b${schemaName}\\b`).test(this.sourceCode.text)) return undefined;
+    const after = declaration.specifiers.filter((specifier) => specifier.type === TSESTree.AST_NODE_TYPES.ImportSpecifier).at(-1);
+    if (!after) return undefined;
+    return { name: schemaName, specifier: declaration.importKind === 'type' ? schemaName : `type ${schemaName}`, after };
   }
 
   /** The schema type an annotation stands for: `ChatMessage`, `ChatMessage[]`, `Array<ChatMessage>`, `ChatMessage | undefined`. */

@@ -19,6 +19,8 @@ export interface SinkEntry {
   endColumn: number;
   message: string;
   fix: 'auto' | 'suggestion' | 'none';
+  /** The rewrite waits for this release of the SDK (the project has an older one installed). */
+  upgrade?: { package: string; installed: string; release?: string };
 }
 
 let sink: Map<string, SinkEntry[]> | undefined;

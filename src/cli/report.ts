@@ -5,13 +5,16 @@ import { compareFindings, compareSkipped, summarize, type Finding, type RunTotal
 import { assignFingerprints } from './fingerprint.js';
 import type { FailLevel } from './lint-flags.js';
 import type { LintOutcome } from './lint-runner.js';
+import type { Verification } from '../verify/verify-fixes.js';
 
 /** What `fix` did to one file (or, with --dry-run, would do). */
 export interface Change {
   file: string;
-  /** Findings that the fixes removed, in all and per item id. */
+  /** Uses the fixes rewrote (not messages: a rewrite can change a message it does not remove), in all and per item id. */
   fixed: number;
   items: Record<string, number>;
+  /** The same in words, one entry per item: `createannouncement.snippet → text ×2`. */
+  changes: string[];
   /** The unified diff, with --dry-run only. */
   diff?: string;
 }
@@ -35,9 +38,16 @@ export interface Report {
   /** ESLint's own view of each linted file, for formatters that take ESLint results. */
   outcomes: LintOutcome[];
   summary: Summary;
-  fix?: { dryRun: boolean; changes: Change[] };
+  fix?: FixReport;
   shard?: Shard;
   baseline?: { file: string; suppressed: number; stale: number; updated: boolean };
+}
+
+export interface FixReport {
+  dryRun: boolean;
+  changes: Change[];
+  /** What `--verify` (the default) checked and which files it left as they were; absent with --no-verify. */
+  verification?: Verification;
 }
 
 /** The findings a run reports before the baseline: every outcome's, sorted, without warnings under --quiet. */

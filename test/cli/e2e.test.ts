@@ -23,7 +23,10 @@ function copyExample(): string {
 }
 
 // Concurrent: each test is a few process runs, mostly waiting for Node to load ESLint and TypeScript.
-describe.concurrent('built CLI on examples/legacy-client', () => {
+// Generous timeouts: on a busy 2-core machine one run can take a minute or more.
+const PROCESSES = { timeout: 600_000 };
+
+describe.concurrent('built CLI on examples/legacy-client', PROCESSES, () => {
   it('check finds the removed endpoints and fails, with stable JSON and paths relative to the current directory', async () => {
     const { code, stdout, stderr } = await runBuiltCli(['check', 'examples/legacy-client', ...NOW, '--format', 'json']);
     expect(stderr).toBe('');
@@ -61,9 +64,20 @@ describe.concurrent('built CLI on examples/legacy-client', () => {
 
     await expect(promisify(execFile)(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', 'tsconfig.json'], { cwd: dir })).resolves.toBeDefined();
   });
+
+  it('fix --suggestions leaves the example passing its own tsc -p tsconfig.json (strict), with nothing rolled back', async () => {
+    const dir = copyExample();
+    const { stdout, stderr } = await runBuiltCli(['fix', ...NOW, '--suggestions', '--format', 'json', '.'], dir);
+    expect(stderr).toBe('api-sunset fix: not in a git repository, so uncommitted changes cannot be checked; writing the fixes anyway.\n');
+    const json = JSON.parse(stdout);
+    expect(json.verification.rolledBack).toEqual([]);
+    expect(json.verification.projects).toEqual([{ config: 'tsconfig.json', typescript: expect.stringMatching(/^\d+\.\d+/) }]);
+    expect(json.changes.map((change: { file: string }) => change.file)).toEqual(expect.arrayContaining(['src/chat/formatResponse.ts', 'src/chat/assistantSdk.ts']));
+    await expect(promisify(execFile)(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], { cwd: dir })).resolves.toBeDefined();
+  });
 });
 
-describe.concurrent('built CLI on a fixture project', () => {
+describe.concurrent('built CLI on a fixture project', PROCESSES, () => {
   it('reports the unparsable file as skipped with the parser message and goes on', async () => {
     const dir = copyProject('real-project');
     const { code, stdout } = await runBuiltCli(['check', ...NOW, '--format', 'json'], dir);

@@ -306,7 +306,7 @@ describe('request bodies: nested positions from the notes', () => {
           removed(metadata, 'role', inRequest('ViewerInfo.role', ANNOUNCE), ADVICE.role),
           removed(metadata, 'reactions', inRequest('DocumentInteractions.reactions', ANNOUNCE), ADVICE.reactions, {
             suggestions: [
-              { description: 'Send reacts as Reaction objects built from the reaction types.', output: metadata.replace("reactions: ['tada']", "reacts: ['tada'].map((type) => ({ type }))") },
+              { description: 'Send reacts as Reaction objects built from the reaction types.', output: metadata.replace("reactions: ['tada']", "reacts: ['tada'].map((type: string) => ({ type }))") },
             ],
           }),
         ],

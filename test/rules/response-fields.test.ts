@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { noDeprecatedApi } from '../../rules/no-deprecated-api.js';
 import { noRemovedApi } from '../../rules/no-removed-api.js';
 import plugin from '../../src/index.js';
-import { exactly, ROOT, ruleTester, sunsetSettings } from './tester.js';
+import { exactly, lintWithBothRules, ROOT, ruleTester, sunsetSettings } from './tester.js';
 
 /** Line and column (1-based) of the `nth` occurrence of `needle` in `code`, plus `offset` characters. */
 function locate(code: string, needle: string, nth = 0, offset = 0): { line: number; column: number } {
@@ -87,14 +87,19 @@ function scheduled(code: string, needle: string, subject: string, advice: string
   return expected<'scheduled'>(`${subject} ${SCHEDULED} ${advice}.`, code, needle, extra.offset ?? 0, extra);
 }
 
+const MODELS_IMPORT = " } from '@gleanwork/api-client/models/components';";
+
 /**
  * A `citations` read written as `read` (`m.citations`, `last?.citations`), reported at `citations`
- * with the suggestion that collects the fragments' citations instead.
+ * with the suggestion that collects the fragments' citations instead. The callback's parameter is
+ * `param`: in TypeScript typed so that `strict` accepts it (see suggestions-compile.test.ts), with
+ * `imports` the SDK type it names is added to the file's import of the SDK's models.
  */
-function citations(code: string, read: string, { subject = inResponse('ChatMessage.citations', CHAT), nth = 0 } = {}) {
+function citations(code: string, read: string, { subject = inResponse('ChatMessage.citations', CHAT), nth = 0, param = 'f: { citation?: any }', imports = false } = {}) {
   const dot = read.endsWith('?.citations') ? '?.' : '.';
   const object = read.slice(0, read.length - `${dot}citations`.length);
-  const output = replaceNth(code, read, `(${object}${dot}fragments ?? []).flatMap((f) => (f.citation ? [f.citation] : []))`, nth);
+  let output = replaceNth(code, read, `(${object}${dot}fragments ?? []).flatMap((${param}) => (f.citation ? [f.citation] : []))`, nth);
+  if (imports) output = output.replace(MODELS_IMPORT, `, ChatMessageFragment${MODELS_IMPORT}`);
   return removed(code, read, subject, ADVICE.citations, { nth, offset: read.lastIndexOf('citations'), suggestions: [{ description: CITATIONS_SUGGESTION, output }] });
 }
 
@@ -182,7 +187,7 @@ describe('response fields: how the response is obtained', () => {
     valid: [],
     invalid: [
       { name: 'fetch: await, then await res.json()', code: fetchAwait, errors: [citations(fetchAwait, 'data.messages[0].citations')] },
-      { name: 'fetch: .then(r => r.json()).then(data => …) in JS', filename: 'file.js', code: fetchThen, errors: [citations(fetchThen, 'm.citations')] },
+      { name: 'fetch: .then(r => r.json()).then(data => …) in JS', filename: 'file.js', code: fetchThen, errors: [citations(fetchThen, 'm.citations', { param: 'f' })] },
       { name: 'fetch: async .then callback returning r.json(), destructured parameter', code: fetchThenAsync, errors: [citations(fetchThenAsync, 'messages[0].citations')] },
       { name: 'axios: res.data', code: axiosData, errors: [citations(axiosData, 'res.data.messages.at(-1).citations')] },
       { name: 'axios instance: const { data } = await api.post(…)', code: axiosInstance, errors: [citations(axiosInstance, 'm.citations')] },
@@ -295,7 +300,7 @@ describe('response fields: how the value moves', () => {
         errors: [removed(thenData, 'datasources)', inResponse('InputOptions.datasources', POLICY), ADVICE.datasources)],
       },
       { name: 'fetch: res.json().then((data) => …)', code: jsonThen, errors: [citations(jsonThen, 'data.messages[0].citations')] },
-      { name: 'a computed key held in a const', code: constKey, errors: [removed(constKey, 'KEY]', inResponse('ChatMessage.citations', CHAT), ADVICE.citations, { suggestions: [{ description: CITATIONS_SUGGESTION, output: constKey.replace('data.messages[0][KEY]', '(data.messages[0].fragments ?? []).flatMap((f) => (f.citation ? [f.citation] : []))') }] })] },
+      { name: 'a computed key held in a const', code: constKey, errors: [removed(constKey, 'KEY]', inResponse('ChatMessage.citations', CHAT), ADVICE.citations, { suggestions: [{ description: CITATIONS_SUGGESTION, output: constKey.replace('data.messages[0][KEY]', '(data.messages[0].fragments ?? []).flatMap((f: { citation?: any }) => (f.citation ? [f.citation] : []))') }] })] },
       { name: 'returns go back to the call that passed the response', code: perCall, errors: [citations(perCall, 'messagesOf(data)[0].citations')] },
       {
         name: 'through a deprecated field: citations[].referenceRanges[].snippets[].snippet',
@@ -329,9 +334,9 @@ describe('response fields: values typed with the SDK types', () => {
       { name: 'a type parameter named like a binding does not leak', code: lines(TYPES, 'type Reader = (m: ChatMessage) => void;', 'declare const m: { citations: string[] };', 'export const r: Reader | string[] = m.citations;') },
     ],
     invalid: [
-      { name: 'parameter annotated with an SDK type', code: param, errors: [citations(param, 'm.citations', { subject: TYPED.citations })] },
-      { name: 'local aliases of the SDK type and Array<…>', code: localAlias, errors: [citations(localAlias, 't.citations', { subject: TYPED.citations })] },
-      { name: 'as ChatResponse', code: asCast, errors: [citations(asCast, '(raw as ChatResponse).messages?.[0]?.citations', { subject: TYPED.citations })] },
+      { name: 'parameter annotated with an SDK type', code: param, errors: [citations(param, 'm.citations', { subject: TYPED.citations , param: 'f: ChatMessageFragment', imports: true })] },
+      { name: 'local aliases of the SDK type and Array<…>', code: localAlias, errors: [citations(localAlias, 't.citations', { subject: TYPED.citations , param: 'f: ChatMessageFragment', imports: true })] },
+      { name: 'as ChatResponse', code: asCast, errors: [citations(asCast, '(raw as ChatResponse).messages?.[0]?.citations', { subject: TYPED.citations , param: 'f: ChatMessageFragment', imports: true })] },
       { name: 'destructured parameter with an SDK type', code: destructuredParam, errors: [citationsKey(destructuredParam, '{ citations }', { subject: TYPED.citations })] },
       { name: 'parameter typed DlpConfig', code: typedConfig, output: typedConfig.replace('?.datasources', '?.datasourceInstances'), errors: [removed(typedConfig, 'datasources ??', TYPED.datasources, ADVICE.datasources)] },
     ],
@@ -390,8 +395,8 @@ describe('response fields: the name hint for untyped helpers', () => {
       },
     ],
     invalid: [
-      { name: 'camelCase of a schema name: chatResponse', code: fullName, errors: [citations(fullName, 'm.citations', { subject: TYPED.citations })] },
-      { name: 'last word of an imported schema type: message ↔ ChatMessage', code: lastWord, errors: [citations(lastWord, 'message.citations', { subject: TYPED.citations })] },
+      { name: 'camelCase of a schema name: chatResponse', code: fullName, errors: [citations(fullName, 'm.citations', { subject: TYPED.citations , param: 'f: ChatMessageFragment', imports: true })] },
+      { name: 'last word of an imported schema type: message ↔ ChatMessage', code: lastWord, errors: [citations(lastWord, 'message.citations', { subject: TYPED.citations , param: 'f: ChatMessageFragment', imports: true })] },
       { name: 'untyped JS-style parameter, destructured with a default', code: destructured, errors: [citationsKey(destructured, 'citations = []', { subject: TYPED.citations })] },
       { name: 'last word: metadata ↔ DocumentMetadata', code: metadata, errors: [removed(metadata, 'role', '`ViewerInfo.role`', ADVICE.role)] },
       {
@@ -485,7 +490,7 @@ describe('response fields: fixes and suggestions', () => {
         code: reactions,
         errors: [
           removed(reactions, 'reactions', inResponse('DocumentInteractions.reactions', SEARCH), ADVICE.reactions, {
-            suggestions: [{ description: 'Read the reaction types from reacts.', output: reactions.replace('?.reactions?.length', '?.reacts?.map((r) => r.type)?.length') }],
+            suggestions: [{ description: 'Read the reaction types from reacts.', output: reactions.replace('?.reactions?.length', '?.reacts?.flatMap((r: { type?: string }) => (r.type ? [r.type] : []))?.length') }],
           }),
           removed(reactions, 'role ===', inResponse('ViewerInfo.role', SEARCH), ADVICE.role),
         ],
@@ -659,5 +664,21 @@ describe('response fixes are stable', () => {
     const second = linter.verifyAndFix(first.output, config, `${ROOT}/fixed.ts`);
     expect(second.fixed).toBe(false);
     expect(second.output).toBe(first.output);
+  });
+});
+
+describe('a note about the time before removal', () => {
+  const code = lines(...CHAT_DATA, 'export const first = data.messages[0].citations;');
+  const messageOn = (now: string) => {
+    const [message, ...rest] = lintWithBothRules(code, { settings: sunsetSettings({ now }) });
+    expect(rest).toEqual([]);
+    return message!.message;
+  };
+
+  it('is in the message while the item is scheduled or imminent, and left out once it is removed', () => {
+    expect(messageOn('2026-09-01')).toMatch(/will be removed on 2026-10-15, .*; the service still fills it for backward compatibility\.$/);
+    expect(messageOn('2026-10-01')).toMatch(/will be removed on 2026-10-15, .*; the service still fills it for backward compatibility\.$/);
+    expect(messageOn('2026-10-15')).toMatch(/was removed on 2026-10-15/);
+    expect(messageOn('2026-10-15')).not.toContain('still filled');
   });
 });

@@ -60,11 +60,12 @@ function brief(message: Message): string {
 }
 
 let typed: Message[];
+let typedResults: ESLint.LintResult[];
 let untyped: Message[];
 let noDeprecated: Message[];
 
 beforeAll(async () => {
-  typed = (await lint('project', SUNSET)).messages;
+  ({ messages: typed, results: typedResults } = await lint('project', SUNSET));
   untyped = (await lint('none', SUNSET)).messages;
   noDeprecated = (await lint('project', { '@typescript-eslint/no-deprecated': 'warn' })).messages;
 }, 60_000);
@@ -114,6 +115,12 @@ describe('type-aware mode on test/fixtures/typed-project', () => {
     expect(new Set(keys).size).toBe(keys.length);
     // The syntax-only finding wins where both see a node: it knows the endpoint.
     expect(typed.find((m) => m.at === 'src/search.ts:13:12')?.message).toBe(untyped.find((m) => m.at === 'src/search.ts:13:12')?.message);
+  });
+
+  it("leaves a suggested callback's parameter to inference where the types show the value is typed", () => {
+    const render = typedResults.find((result) => result.filePath.endsWith(`${path.sep}render.ts`))!;
+    const citations = render.messages.find((m) => m.line === 8 && m.column === 46)!;
+    expect(citations.suggestions?.[0]?.fix.text).toBe('(m.fragments ?? []).flatMap((f) => (f.citation ? [f.citation] : []))');
   });
 
   it('uses the same messages, dates and rewrites as the syntax-only analysis', () => {

@@ -1,4 +1,4 @@
-import { createSunsetRule } from '../src/analysis/rule.js';
+import { createSunsetRule } from '../src/judge/sunset-rule.js';
 
 export const noDeprecatedApi = createSunsetRule({
   name: 'no-deprecated-api',

@@ -1,4 +1,4 @@
-import { createSunsetRule } from '../src/analysis/rule.js';
+import { createSunsetRule } from '../src/judge/sunset-rule.js';
 
 export const noRemovedApi = createSunsetRule({
   name: 'no-removed-api',

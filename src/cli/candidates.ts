@@ -1,10 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { mayContainFinding, mayContainTypedFinding } from '../analysis/gate.js';
-import type { Settings } from '../analysis/settings.js';
+import { serviceGate } from '../flow/sessions.js';
+import { mayContainTypedFinding } from '../judge/typed-fields.js';
+import type { Settings } from '../settings.js';
 import type { Skipped } from './findings.js';
 import type { CliIo } from './io.js';
 import type { LintFlags } from './lint-flags.js';
 import { progressBar } from './progress.js';
+import { filesTheAnalysisFound } from './project-candidates.js';
 import { decodeSource, type SourceText } from './source-text.js';
 
 /** A file worth parsing: it mentions something a finding needs. */
@@ -15,9 +17,10 @@ export interface Candidate {
 }
 
 /**
- * Reads every file once and hands on only those that pass the cheap text check: on a big tree most
- * files never reach the parser. Unreadable files are skipped with the system's reason. Returns how
- * many files needed checking (passed the text check, or could not be read).
+ * Reads every file once and hands on only those that may hold a finding: those that name the
+ * service (the cheap text check) and those the analysis of their project found findings or
+ * requests in. On a big tree most files never reach ESLint's parser. Unreadable files are skipped
+ * with the system's reason. Returns how many files needed checking (handed on, or could not be read).
  */
 export async function forEachCandidate(
   files: readonly string[],
@@ -26,8 +29,11 @@ export async function forEachCandidate(
   label: string,
   skipped: Skipped[],
   visit: (candidate: Candidate) => Promise<void>,
+  roots: readonly string[],
 ): Promise<number> {
   const settings: Settings = { now: flags.now, imminentDays: flags.imminentDays, schedule: flags.schedule, wrappers: [] };
+  const gate = serviceGate(settings);
+  const found = filesTheAnalysisFound(files, settings, roots);
   const progress = progressBar(io, files.length, label);
   let candidates = 0;
   try {
@@ -43,7 +49,7 @@ export async function forEachCandidate(
       }
       const source = decodeSource(bytes);
       // With --project, types from other files can tie a field to the service: the name alone gets a file parsed.
-      if (mayContainFinding(source.text, settings) || (flags.project !== undefined && mayContainTypedFinding(source.text, settings))) {
+      if (found.has(file) || gate(source.text) || (flags.project !== undefined && mayContainTypedFinding(source.text, settings))) {
         candidates++;
         await visit({ file, bytes, source });
       }

@@ -73,7 +73,7 @@ export async function runCheck(args: string[], io: CliIo): Promise<number> {
       outcomes.push(outcome);
       if (outcome.failure) skipped.push(skippedFromFailure(outcome));
       else linted++;
-    });
+    }, roots);
   } finally {
     runner.dispose();
   }

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { SinkEntry } from '../analysis/sink.js';
+import type { SinkEntry } from '../judge/sink.js';
 import type { Status } from '../schedule/status.js';
 import { FAILING_STATUSES, type FailLevel } from './lint-flags.js';
 

@@ -96,7 +96,7 @@ export async function runFix(args: string[], io: CliIo): Promise<number> {
       const fixesOnly = suggestions ? await runner.fix(file, source.text, false) : undefined;
       const fallback = fixesOnly && !fixesOnly.failure && fixesOnly.output !== source.text && fixesOnly.output !== fixed.output ? { fixed: fixesOnly, output: restoreLineEndings(fixesOnly.output, source) } : undefined;
       pending.push({ file, bytes, source, before, fixed, output: restoreLineEndings(fixed.output, source), ...(fallback ? { fallback } : {}) });
-    });
+    }, roots);
   } finally {
     runner.dispose();
   }

@@ -1,10 +1,10 @@
-import { statSync } from 'node:fs';
 import path from 'node:path';
 import type { ESLint, Linter } from 'eslint';
-import { disableSink, enableSink, type SinkEntry } from '../analysis/sink.js';
+import { disableSink, enableSink, type SinkEntry } from '../judge/sink.js';
 import plugin from '../index.js';
 import { isTypeScriptFile, MISSING_TYPESCRIPT_PARSER, typescriptEslintParser } from '../parsers.js';
 import type { Finding } from './findings.js';
+import { lintCwd } from './project-candidates.js';
 import { withLineText } from './fingerprint.js';
 import type { LintFlags } from './lint-flags.js';
 import { createESLint } from './quiet-eslint.js';
@@ -77,7 +77,7 @@ export class LintRunner {
 
   constructor(flags: LintFlags, roots: string[]) {
     // Files outside ESLint's cwd count as ignored, so it is the deepest directory holding every root.
-    const cwd = commonDirectory(roots.map((root) => (statSync(root).isDirectory() ? root : path.dirname(root))));
+    const cwd = lintCwd(roots);
     const base = {
       cwd,
       overrideConfigFile: true,
@@ -224,16 +224,4 @@ function entryFromMessage(message: Linter.LintMessage): SinkEntry {
     message: message.message,
     fix: message.fix ? 'auto' : message.suggestions?.length ? 'suggestion' : 'none',
   };
-}
-
-export function commonDirectory(paths: string[]): string {
-  const split = paths.map((p) => path.resolve(p).split(path.sep));
-  const first = split[0] ?? [path.sep];
-  let length = first.length;
-  for (const parts of split.slice(1)) {
-    let i = 0;
-    while (i < length && i < parts.length && parts[i] === first[i]) i++;
-    length = i;
-  }
-  return first.slice(0, length).join(path.sep) || path.sep;
 }

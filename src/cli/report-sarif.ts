@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { adviceOf } from '../analysis/messages.js';
+import { adviceOf } from '../judge/messages.js';
 import { packageJson } from '../package-files.js';
 import { findItem, itemLabel } from '../schedule/ids.js';
 import type { ScheduleItem } from '../schedule/types.js';

@@ -1,11 +1,9 @@
-import { statSync } from 'node:fs';
-import path from 'node:path';
 import type { TSESLint } from '@typescript-eslint/utils';
 import { type ESLint, Linter } from 'eslint';
-import type { Settings } from '../analysis/settings.js';
+import type { Settings } from '../settings.js';
 import { isTypeScriptFile, MISSING_TYPESCRIPT_PARSER, typescriptEslintParser } from '../parsers.js';
 import { collectEndpointUses, type EndpointUse } from '../tokens/scope-uses.js';
-import { commonDirectory } from './lint-runner.js';
+import { lintCwd } from './project-candidates.js';
 
 export type CollectResult = { uses: EndpointUse[] } | { failure: { message: string; line?: number; column?: number } };
 
@@ -22,13 +20,13 @@ export function createEndpointUseCollector(settings: Settings, roots: string[]):
     create(context) {
       return {
         Program() {
-          collected = collectEndpointUses(context.sourceCode, context.physicalFilename, settings);
+          collected = collectEndpointUses(context.sourceCode, context.physicalFilename, settings, context.cwd);
         },
       };
     },
   };
   // Files outside the Linter's cwd match no config, so it is the deepest directory holding every root.
-  const cwd = commonDirectory(roots.map((root) => (statSync(root).isDirectory() ? root : path.dirname(root))));
+  const cwd = lintCwd(roots);
   const linter = new Linter({ configType: 'flat', cwd });
   const parser = typescriptEslintParser();
   const config: Linter.Config[] = [

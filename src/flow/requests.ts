@@ -1,7 +1,7 @@
 import type { TSESTree } from '../ts-eslint-lite.js';
 import { T } from '../project/ast.js';
 import type { ParsedModule } from '../project/module.js';
-import type { KnownEndpoint } from './catalog.js';
+import type { Catalog, KnownEndpoint } from './catalog.js';
 import type { Engine, WrapperSetting } from './engine.js';
 import { awaited } from './operations.js';
 import { flatten, HOLE, joinUrl, type StringPattern, type TextPiece } from './strings.js';
@@ -13,7 +13,10 @@ export interface RequestSite {
   client: string;
   file: string;
   call: TSESTree.Node;
-  endpoint: KnownEndpoint;
+  /** Undefined for a request to a URL under an API prefix that names no endpoint the data knows. */
+  endpoint?: KnownEndpoint;
+  /** The URL the request goes to, as far as it is known (none for SDK calls). */
+  url?: StringPattern;
   method?: string;
   /** The URL argument as written at the call, when there is one. */
   urlNode?: TSESTree.Node;
@@ -54,7 +57,10 @@ export function serviceRequest(engine: Engine, spec: RequestSpec): ValueSet {
   for (const url of spec.urls) {
     const match = identify(engine, url, spec.method);
     if (!match) {
-      if (mentionsService(engine, url)) engine.markService();
+      if (mentionsService(engine, url)) {
+        engine.markService();
+        recordSite(engine, spec, undefined, url);
+      }
       continue;
     }
     const { endpoint } = match;
@@ -62,7 +68,7 @@ export function serviceRequest(engine: Engine, spec: RequestSpec): ValueSet {
     if (endpoint.endpointItems.length > 0) reportEndpoint(engine, endpoint, match.pieces);
     if (seen.has(endpoint)) continue;
     seen.add(endpoint);
-    recordSite(engine, spec, endpoint);
+    recordSite(engine, spec, endpoint, url);
     judgeBody(engine, spec.body, endpoint);
     result = union(result, responseOf(engine, endpoint, spec.result, spec.interceptors));
   }
@@ -78,13 +84,15 @@ export function knownRequest(engine: Engine, spec: Omit<RequestSpec, 'urls'> & {
   return responseOf(engine, endpoint, spec.result, undefined);
 }
 
-function recordSite(engine: Engine, spec: Omit<RequestSpec, 'urls'> & { sdk?: RequestSite['sdk'] }, endpoint: KnownEndpoint): void {
-  if (engine.sites.some((site) => site.call === spec.node && site.endpoint === endpoint)) return;
+function recordSite(engine: Engine, spec: Omit<RequestSpec, 'urls'> & { sdk?: RequestSite['sdk'] }, endpoint: KnownEndpoint | undefined, url?: StringPattern): void {
+  const text = url && flatten(url).text;
+  if (engine.sites.some((site) => site.call === spec.node && site.endpoint === endpoint && (endpoint || (site.url && flatten(site.url).text) === text))) return;
   engine.sites.push({
     client: spec.client,
     file: spec.module.path,
     call: spec.node,
-    endpoint,
+    ...(endpoint ? { endpoint } : {}),
+    ...(url ? { url } : {}),
     ...(spec.method ? { method: spec.method } : {}),
     ...(spec.urlNode ? { urlNode: spec.urlNode } : {}),
     ...(spec.optionsNode ? { optionsNode: spec.optionsNode } : {}),
@@ -138,9 +146,14 @@ interface Match {
  * whose bare name the URL is (`${API}/getusercount`, `getusercount` passed to a helper).
  */
 function identify(engine: Engine, url: StringPattern, method: string | undefined): Match | undefined {
+  return identifyEndpoint(engine.catalog, url, method);
+}
+
+/** The endpoint a URL goes to (see `identify`), for code that has a catalog but no engine (`api-sunset scopes`). */
+export function identifyEndpoint(catalog: Catalog, url: StringPattern, method: string | undefined): Match | undefined {
   const { text, owners } = flatten(url);
   let best: { endpoint: KnownEndpoint; index: number; length: number } | undefined;
-  for (const endpoint of engine.catalog.endpoints) {
+  for (const endpoint of catalog.endpoints) {
     if (best && endpoint.specificity < best.endpoint.specificity) break;
     endpoint.pattern.lastIndex = 0;
     const found = endpoint.pattern.exec(text);
@@ -150,7 +163,7 @@ function identify(engine: Engine, url: StringPattern, method: string | undefined
     }
   }
   if (best) return { endpoint: best.endpoint, pieces: piecesIn(owners, best.index, best.index + best.length) };
-  for (const endpoint of engine.catalog.endpoints) {
+  for (const endpoint of catalog.endpoints) {
     if (!endpoint.bareName) continue;
     const bare = barePattern(endpoint.bareName).exec(text);
     if (bare) {
@@ -261,7 +274,7 @@ const BODY_METHODS = new Set(['post', 'put', 'patch']);
 export function fallbackHttpRequest(engine: Engine, module: ParsedModule, node: TSESTree.CallExpression, callee: TSESTree.MemberExpression, args: readonly ValueSet[], self: ValueSet): ValueSet {
   if (self.some((value) => value.kind !== 'string')) return EMPTY;
   const name = !callee.computed && callee.property.type === T.Identifier ? callee.property.name.toLowerCase() : undefined;
-  if (!name || !HTTP_METHODS.has(name)) return EMPTY;
+  if (!name || !HTTP_METHODS.has(name) || registersRoute(module, node, callee)) return EMPTY;
   const urls = strings(args[0] ?? EMPTY).filter((url) => Object.values(engine.catalog.schedule.apis).some((api) => flatten(url).text.includes(api.prefix)));
   if (urls.length === 0) return EMPTY;
   const urlNode = node.arguments[0];
@@ -277,6 +290,75 @@ export function fallbackHttpRequest(engine: Engine, module: ParsedModule, node: 
     ...(urlNode && urlNode.type !== T.SpreadElement ? { urlNode } : {}),
     ...(bodyNode && bodyNode.type !== T.SpreadElement ? { bodyNode } : {}),
   });
+}
+
+/** Servers, routers and HTTP mocks whose `post(path, …)` registers a handler for a path instead of sending a request. */
+const ROUTE_LIBRARIES = /^(express|fastify|koa|@koa\/router|koa-router|hono|@hono\/.*|msw|msw\/.*|nock|@hapi\/hapi|restify|polka|h3|itty-router|miragejs|fetch-mock|axios-mock-adapter|supertest)$/;
+
+/**
+ * `router.post('/rest/api/v1/chat', handler)`, `http.post('*\/rest/api/v1/chat', () => …)` (msw),
+ * `nock(base).post('/rest/api/v1/chat').reply(200)`: a path with a function after it, a receiver
+ * made by a server or mocking library, or a chain that ends in a mock's `.reply` is a route or a
+ * mock of the service, not a request to it.
+ */
+function registersRoute(module: ParsedModule, node: TSESTree.CallExpression, callee: TSESTree.MemberExpression): boolean {
+  if (node.arguments.slice(1).some((argument) => argument.type === T.ArrowFunctionExpression || argument.type === T.FunctionExpression)) return true;
+  const parent = node.parent;
+  if (parent?.type === T.MemberExpression && parent.object === node && !parent.computed && parent.property.type === T.Identifier && /^(reply|replyWithError|replyWithFile|times|once|delay|query|matchHeader|basicAuth)$/.test(parent.property.name)) return true;
+  const root = rootIdentifier(callee.object);
+  const source = root && importSourceOf(module, root);
+  return source !== undefined && ROUTE_LIBRARIES.test(source);
+}
+
+function rootIdentifier(node: TSESTree.Node): string | undefined {
+  let current = node;
+  for (;;) {
+    if (current.type === T.Identifier) return current.name;
+    if (current.type === T.MemberExpression) current = current.object;
+    else if (current.type === T.CallExpression) current = current.callee;
+    else return undefined;
+  }
+}
+
+/** Where a module gets a name from: `import x from 'source'`, `const x = require('source')`, or a variable made from such a name (`const app = express()`). */
+function importSourceOf(module: ParsedModule, name: string, depth = 0): string | undefined {
+  if (depth > 4) return undefined;
+  for (const statement of module.ast.body) {
+    if (statement.type === T.ImportDeclaration && statement.specifiers.some((specifier) => specifier.local.name === name)) return statement.source.value;
+    const declaration = statement.type === T.ExportNamedDeclaration ? statement.declaration : statement;
+    if (declaration?.type !== T.VariableDeclaration) continue;
+    for (const declarator of declaration.declarations) {
+      const names = declarator.id.type === T.Identifier ? [declarator.id.name] : declarator.id.type === T.ObjectPattern ? declarator.id.properties.flatMap((p) => (p.type === T.Property && p.value.type === T.Identifier ? [p.value.name] : [])) : [];
+      if (!names.includes(name) || !declarator.init) continue;
+      const init = declarator.init.type === T.AwaitExpression ? declarator.init.argument : declarator.init;
+      if (init.type === T.CallExpression && init.callee.type === T.Identifier && init.callee.name === 'require' && init.arguments[0]?.type === T.Literal) return String(init.arguments[0].value);
+      const root = rootIdentifier(init);
+      return root && root !== name ? importSourceOf(module, root, depth + 1) : undefined;
+    }
+  }
+  return undefined;
+}
+
+/** Names of home-made request helpers: `post`, `request`, `callApi`, `fetchIndex`, `sendToGlean`. */
+const HELPER_NAME = /^(get|post|put|patch|delete|request|call[A-Z_]?\w*|fetch[A-Z_]\w*|send[A-Z_]\w*|\w*[Aa]pi|\w*Request)$/;
+
+/**
+ * `post('getdocumentcount', body)` where `post` cannot be seen (an import that does not resolve, a
+ * global): the deprecated endpoint's own name (or path) as the first argument of a helper named
+ * like a request is the evidence. Live endpoints' bare names are too common to count.
+ */
+export function unresolvedHelperRequest(engine: Engine, module: ParsedModule, node: TSESTree.CallExpression, callee: TSESTree.Node, args: readonly ValueSet[]): ValueSet {
+  const name = callee.type === T.Identifier ? callee.name : callee.type === T.MemberExpression && !callee.computed && callee.property.type === T.Identifier ? callee.property.name : undefined;
+  if (!name || !HELPER_NAME.test(name)) return EMPTY;
+  if (callee.type === T.MemberExpression && registersRoute(module, node, callee)) return EMPTY;
+  for (const pattern of strings(args[0] ?? EMPTY)) {
+    const match = identify(engine, pattern, undefined);
+    if (match && match.endpoint.endpointItems.length > 0) {
+      engine.markService();
+      reportEndpoint(engine, match.endpoint, match.pieces);
+    }
+  }
+  return EMPTY;
 }
 
 /** `new Request(url, init)` is a use of the endpoint its URL names, passed to fetch or not. */

@@ -146,3 +146,24 @@ export function isWriteTarget(member: TSESTree.Node): boolean {
       return false;
   }
 }
+
+/** The value of a key of an object literal, as written: `{ headers: h }` → h. */
+export function propertyValue(object: TSESTree.ObjectExpression, key: string): TSESTree.Node | undefined {
+  for (const property of object.properties) {
+    if (property.type === T.Property && propertyKeyName(property) === key) return property.value;
+  }
+  return undefined;
+}
+
+/** What a function body returns, not counting nested functions; `undefined` stands for a bare `return`. */
+export function returnedExpressions(body: TSESTree.BlockStatement, visitorKeys: VisitorKeys): (TSESTree.Node | undefined)[] {
+  const values: (TSESTree.Node | undefined)[] = [];
+  walkTree(body, visitorKeys, (node) => {
+    if (node.type === T.ReturnStatement) {
+      values.push(node.argument ?? undefined);
+      return false;
+    }
+    return node === body || !isFunctionNode(node);
+  });
+  return values;
+}

@@ -37,6 +37,8 @@ export class ProjectIndex {
   readonly resolver = new ModuleResolver();
   private facts: Map<string, FileFacts> | undefined;
   private readonly modules = new Map<string, ModuleEntry>();
+  /** Buffers ESLint handed over for files not parsed yet: what `module` parses instead of the disk. */
+  private readonly editorTexts = new Map<string, { text: string; parsed?: () => ParsedModule }>();
   private dependencies: Set<string> | undefined;
   /** Bumped whenever a module's text changes, so analyses made before can tell they are stale. */
   version = 0;
@@ -56,6 +58,9 @@ export class ProjectIndex {
         const facts = this.look(file);
         if (facts) this.facts.set(file, facts);
       }
+      // A buffer ESLint handed over is what counts, and may have no file on disk (a new file, a code block of a Markdown file).
+      for (const [file, entry] of this.modules) if (entry.stamp === 'editor') this.refreshFacts(file, entry.text);
+      for (const [file, entry] of this.editorTexts) this.refreshFacts(file, entry.text);
     }
     return this.facts;
   }
@@ -63,6 +68,12 @@ export class ProjectIndex {
   /** The parsed module, or undefined when the file cannot be read or parsed (see `failure`). */
   module(file: string): ParsedModule | undefined {
     let entry = this.modules.get(file);
+    const buffered = entry ? undefined : this.editorTexts.get(file);
+    if (buffered) {
+      this.editorTexts.delete(file);
+      entry = buffered.parsed ? { text: buffered.text, module: buffered.parsed(), stamp: 'editor' } : this.parse(file, buffered.text, 'editor');
+      this.modules.set(file, entry);
+    }
     if (!entry) {
       let text: string;
       let stamp: FileFacts | { mtimeMs: number; size: number };
@@ -90,18 +101,34 @@ export class ProjectIndex {
 
   /**
    * The text ESLint is linting for `file` (an editor's buffer may differ from the disk). Returns
-   * whether it changes what the index knew, so that analyses made before are stale.
+   * whether it changes what the index knew, so that analyses made before are stale. A file not
+   * parsed yet only matters through what the quick look sees (does it name the service, what does
+   * it import): a buffer that changes neither leaves the analysis as it is, and is kept for the
+   * time the file is parsed.
    */
-  setEditorText(file: string, text: string): boolean {
+  setEditorText(file: string, text: string, parsed?: () => ParsedModule): boolean {
     const known = this.modules.get(file);
-    if (known?.text === text) return false;
-    const changed = known !== undefined || (this.facts !== undefined && readText(file) !== text);
-    this.parse(file, text, 'editor');
-    if (changed) {
+    if (known) {
+      if (known.text === text) return false;
+      // ESLint's own tree of the buffer, when it gives one, saves parsing the file a second time.
+      if (parsed) this.modules.set(file, { text, module: parsed(), stamp: 'editor' });
+      else this.parse(file, text, 'editor');
       this.refreshFacts(file, text);
       this.version++;
+      return true;
     }
-    return changed;
+    const buffered = this.editorTexts.get(file);
+    if (buffered?.text === text) return false;
+    const service = this.gate(text);
+    const imports = scanImports(text);
+    // Only a buffer that may well be analysed keeps ESLint's tree alive.
+    this.editorTexts.set(file, { text, ...(service && parsed ? { parsed } : {}) });
+    if (!this.facts) return false;
+    const before = this.facts.get(file);
+    this.facts.set(file, { service, imports, mtimeMs: before?.mtimeMs ?? 0, size: before?.size ?? text.length });
+    if (before && before.service === service && sameImports(before.imports, imports)) return false;
+    this.version++;
+    return true;
   }
 
   /** Files whose text on disk changed since they were read; their modules are parsed again on next use. */
@@ -185,12 +212,8 @@ export class ProjectIndex {
 
 }
 
-function readText(file: string): string | undefined {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch {
-    return undefined;
-  }
+function sameImports(a: readonly ScannedImport[], b: readonly ScannedImport[]): boolean {
+  return a.length === b.length && a.every((entry, i) => entry.specifier === b[i]!.specifier && String(entry.names) === String(b[i]!.names));
 }
 
 function safeList(root: string): string[] {

@@ -1,6 +1,6 @@
 import { ESLintUtils, type TSESLint } from '../ts-eslint-lite.js';
-import { mayContainFinding } from '../analysis/gate.js';
-import { readSettings, type Settings } from '../analysis/settings.js';
+import { serviceGate } from '../flow/sessions.js';
+import { readSettings, type Settings } from '../settings.js';
 import { authSchemeFor } from './auth.js';
 import { tokensOf, type TokenFile } from './file-tokens.js';
 
@@ -18,7 +18,7 @@ export function tokenFileFor(context: Context, options: { actAs?: boolean } = {}
   const { sourceCode } = context;
   const relevant = mentionsApi(sourceCode, settings) || (options.actAs === true && authSchemeFor(settings.schedule).actAsMention?.test(sourceCode.text) === true);
   if (!relevant) return { settings, tokens: undefined };
-  return { settings, tokens: () => tokensOf(sourceCode, context.physicalFilename, settings) };
+  return { settings, tokens: () => tokensOf(sourceCode, context.physicalFilename, settings, context.cwd) };
 }
 
 const gates = new WeakMap<object, { settings: Settings; passes: boolean }>();
@@ -27,7 +27,7 @@ const gates = new WeakMap<object, { settings: Settings; passes: boolean }>();
 function mentionsApi(sourceCode: Context['sourceCode'], settings: Settings): boolean {
   let gate = gates.get(sourceCode);
   if (gate?.settings !== settings) {
-    gate = { settings, passes: mayContainFinding(sourceCode.text, settings) };
+    gate = { settings, passes: serviceGate(settings)(sourceCode.text) };
     gates.set(sourceCode, gate);
   }
   return gate.passes;

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { readSettings } from '../../src/analysis/settings.js';
+import { readSettings } from '../../src/settings.js';
 import plugin from '../../src/index.js';
 import { CLOCK_VARIABLE, today } from '../../src/schedule/dates.js';
 import { ROOT } from '../helpers/cli.js';

@@ -1,6 +1,6 @@
 import type { Rule } from 'eslint';
-import { readSettings } from '../../src/analysis/settings.js';
-import { recordInSink, resetSinkFor, type SinkEntry } from '../../src/analysis/sink.js';
+import { readSettings } from '../../src/settings.js';
+import { recordInSink, resetSinkFor, type SinkEntry } from '../../src/judge/sink.js';
 import { findItem } from '../../src/schedule/ids.js';
 import { statusOf, type Status } from '../../src/schedule/status.js';
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Linter } from 'eslint';
 import { describe, expect, it } from 'vitest';
 import { UnsafeWriteError, writeFileAtomically } from '../../src/cli/atomic-write.js';
-import { commonDirectory } from '../../src/cli/lint-runner.js';
+import { commonDirectory } from '../../src/cli/project-candidates.js';
 import { decodeSource, encodeSource, restoreLineEndings } from '../../src/cli/source-text.js';
 import { applyFirstSuggestions } from '../../src/cli/suggestions.js';
 import { copyProject } from './project.js';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import parser, { parseForESLint } from '@typescript-eslint/parser';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { ESLint, type Linter } from 'eslint';
-import { disableSink, enableSink, type SinkEntry } from '../../src/analysis/sink.js';
+import { disableSink, enableSink, type SinkEntry } from '../../src/judge/sink.js';
 import { collectSourceFiles } from '../../src/cli/walk.js';
 import plugin from '../../src/index.js';
 import { itemLabel, loadBundledSchedule } from '../../src/schedule/index.js';

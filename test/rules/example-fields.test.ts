@@ -4,7 +4,7 @@ import tsParser from '@typescript-eslint/parser';
 import { ESLint, type Linter } from 'eslint';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { disableSink, enableSink, type SinkEntry } from '../../src/analysis/sink.js';
+import { disableSink, enableSink, type SinkEntry } from '../../src/judge/sink.js';
 import { findItems, loadBundledSchedule } from '../../src/schedule/index.js';
 import { recommended, ROOT, sunsetSettings } from './tester.js';
 

@@ -2,7 +2,7 @@ import path from 'node:path';
 import tsParser from '@typescript-eslint/parser';
 import { Linter } from 'eslint';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { disableSink, enableSink, type SinkEntry } from '../../src/analysis/sink.js';
+import { disableSink, enableSink, type SinkEntry } from '../../src/judge/sink.js';
 import { loadBundledSchedule } from '../../src/schedule/index.js';
 import type { SchemaPosition } from '../../src/schedule/graph/schema-graph.js';
 import plugin from '../../src/index.js';

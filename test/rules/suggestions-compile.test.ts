@@ -1,7 +1,7 @@
 import tsParser from '@typescript-eslint/parser';
 import { Linter } from 'eslint';
 import { describe, expect, it } from 'vitest';
-import { disableSink, enableSink } from '../../src/analysis/sink.js';
+import { disableSink, enableSink } from '../../src/judge/sink.js';
 import plugin from '../../src/index.js';
 import { findItem } from '../../src/schedule/ids.js';
 import { loadBundledSchedule } from '../../src/schedule/load.js';

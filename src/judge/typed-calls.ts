@@ -4,7 +4,7 @@ import { typescript } from '../load-typescript.js';
 import type { Catalog, KnownEndpoint } from '../flow/catalog.js';
 import type { EndpointFinding, Finding } from './findings.js';
 import type { TypeInfo } from './typed-fields.js';
-import { walkTree } from './tree.js';
+import { walkTree } from '../project/ast.js';
 
 const T = TSESTree.AST_NODE_TYPES;
 

@@ -2,11 +2,11 @@ import { ESLintUtils, type TSESLint } from '../ts-eslint-lite.js';
 import { itemLabel, resolveItemIds } from '../schedule/ids.js';
 import { statusOf, type Status } from '../schedule/status.js';
 import type { Schedule } from '../schedule/types.js';
-import { analyzeFile } from './file-analysis.js';
+import { fileReport, lintedFile } from './file-report.js';
+import { engineMayReport } from '../flow/sessions.js';
 import type { Finding } from './findings.js';
-import { mayContainFinding, mayContainTypedFinding } from './gate.js';
 import { messageData } from './messages.js';
-import { readSettings } from './settings.js';
+import { readSettings } from '../settings.js';
 import { recordInSink, resetSinkFor } from './sink.js';
 
 export interface SunsetRuleOptions {
@@ -58,13 +58,16 @@ export function createSunsetRule<MessageIds extends string>(definition: {
       const settings = readSettings(context.settings, context.cwd);
       const ignored = ignoredIds(settings.schedule, ignore, definition.name);
       const { sourceCode } = context;
-      // With type information, a field's type can come from another file: the name alone is the gate.
-      if (!mayContainFinding(sourceCode.text, settings) && !(hasTypeInformation(sourceCode) && mayContainTypedFinding(sourceCode.text, settings))) return {};
       const ruleId = `api-sunset/${definition.name}`;
+      // Most files of a project never touch the service: they get no listener at all. Type-aware
+      // mode looks at every file, since types carry the service's values without naming it.
+      const typed = sourceCode.parserServices?.program != null;
+      if (!typed && !engineMayReport(lintedFile(sourceCode, context.physicalFilename), settings, context.cwd)) return {};
       return {
         Program() {
           resetSinkFor(context.physicalFilename, ruleId);
-          for (const finding of analyzeFile(sourceCode, context.physicalFilename, settings).findings) {
+          // The file's findings come from the analysis of its whole project, made once and shared by both rules and all files.
+          for (const finding of fileReport(sourceCode, context.physicalFilename, settings, context.cwd).findings) {
             if (ignored.has(finding.item.id)) continue;
             const status = statusOf(finding.item.removal, settings.now, settings.imminentDays);
             const messageId = definition.statuses[status.status];
@@ -84,10 +87,6 @@ export function createSunsetRule<MessageIds extends string>(definition: {
       };
     },
   });
-}
-
-function hasTypeInformation(sourceCode: Readonly<TSESLint.SourceCode>): boolean {
-  return Boolean((sourceCode.parserServices as { program?: unknown } | undefined)?.program);
 }
 
 function ignoredIds(schedule: Schedule, ignore: string[], rule: string): Set<string> {

@@ -7,7 +7,7 @@ import type { DeprecatedField } from './schemas.js';
 import type { SdkTypes } from './sdk-types.js';
 import type { TypeInfo } from './typed-fields.js';
 import { callbackParameter, withImports, type CallbackElement } from './callback-params.js';
-import { propertyKeyName } from './strings.js';
+import { propertyKeyName } from '../project/ast.js';
 import type { InstalledSdk } from '../sdk/installed.js';
 import { waitForSdk } from './sdk-gate.js';
 

@@ -1,6 +1,6 @@
 import { TSESTree, type TSESLint } from '../ts-eslint-lite.js';
 import type { FixFunction } from './findings.js';
-import { isWriteTarget } from './tree.js';
+import { isWriteTarget } from '../project/ast.js';
 
 /**
  * The text edits behind field fixes and suggestions. Each keeps the code's own style (quotes,

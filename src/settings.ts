@@ -1,8 +1,8 @@
-import { isValidDate, today } from '../schedule/dates.js';
-import { loadBundledSchedule, loadSchedule, ScheduleError } from '../schedule/load.js';
-import { DEFAULT_IMMINENT_DAYS } from '../schedule/status.js';
-import type { Schedule } from '../schedule/types.js';
-import { onRunDate } from '../run-date.js';
+import { isValidDate, today } from './schedule/dates.js';
+import { loadBundledSchedule, loadSchedule, ScheduleError } from './schedule/load.js';
+import { DEFAULT_IMMINENT_DAYS } from './schedule/status.js';
+import type { Schedule } from './schedule/types.js';
+import { onRunDate } from './run-date.js';
 
 /** A helper the analysis cannot see through, declared by the user: `api.post('getusercount', body)`. */
 export interface WrapperSetting {

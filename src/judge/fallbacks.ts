@@ -1,6 +1,6 @@
 import { ASTUtils, TSESTree, type TSESLint } from '../ts-eslint-lite.js';
 import type { FixFunction } from './findings.js';
-import { memberKey } from './strings.js';
+import { memberKey } from '../project/ast.js';
 
 const T = TSESTree.AST_NODE_TYPES;
 

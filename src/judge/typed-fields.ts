@@ -1,12 +1,13 @@
 import { TSESTree, type ParserServicesWithTypeInformation, type TSESLint } from '../ts-eslint-lite.js';
 import type ts from 'typescript';
 import { typescript } from '../load-typescript.js';
-import type { FieldContext } from './field-context.js';
-import { fieldFinding, type FieldUse } from './field-migrations.js';
+import { fieldFinding, type FieldUse, type MigrationContext } from './field-migrations.js';
 import type { FieldFinding } from './findings.js';
-import type { DeprecatedField, SchemaIndex } from './schemas.js';
-import { memberKey, propertyKeyName } from './strings.js';
-import { walkTree } from './tree.js';
+import { schemaIndexFor, type DeprecatedField, type SchemaIndex } from './schemas.js';
+import { catalogFor } from '../flow/catalog.js';
+import type { Settings } from '../settings.js';
+import { memberKey, propertyKeyName } from '../project/ast.js';
+import { walkTree } from '../project/ast.js';
 
 const T = TSESTree.AST_NODE_TYPES;
 
@@ -19,6 +20,12 @@ export interface TypeInfo {
   checker: ts.TypeChecker;
   /** The SDK's npm package (`schedule.sdk.package`): only declarations in its files are the service's types. */
   sdkPackage: string;
+}
+
+/** What the typed look at one file needs: the file, the program's view of it, the schema index. */
+export interface TypedContext extends MigrationContext {
+  typeInfo: TypeInfo;
+  schemas: SchemaIndex;
 }
 
 /** The file's type information, when the parser was given a project; never throws without one. */
@@ -40,9 +47,8 @@ export function typeInfoFor(sourceCode: Readonly<TSESLint.SourceCode>, sdkPackag
  * is not a service schema with that deprecated property, gives no finding: the syntax-only
  * analysis is then all there is.
  */
-export function findTypedFields(context: FieldContext): FieldFinding[] {
+export function findTypedFields(context: TypedContext): FieldFinding[] {
   const info = context.typeInfo;
-  if (!info) return [];
   const names = context.schemas.fieldNames;
   const resolver = new TypedResolver(info, context.schemas);
   const findings: FieldFinding[] = [];
@@ -173,4 +179,15 @@ export function schemaOwner(declaration: ts.Declaration, sdkPackage: string): st
 
 function propertyName(name: ts.PropertyName): string | undefined {
   return typescript.isIdentifier(name) || typescript.isStringLiteral(name) || typescript.isNumericLiteral(name) ? name.text : undefined;
+}
+
+/**
+ * The gate for type-aware mode: with a program, a file that names a deprecated field or a
+ * deprecated endpoint's SDK method may hold a finding whatever else it mentions, because its
+ * types can come from other files.
+ */
+export function mayContainTypedFinding(text: string, settings: Settings): boolean {
+  for (const name of schemaIndexFor(settings.schedule).fieldNames) if (text.includes(name)) return true;
+  for (const name of catalogFor(settings.schedule).deprecatedMethodNames) if (text.includes(name)) return true;
+  return false;
 }

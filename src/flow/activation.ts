@@ -43,6 +43,8 @@ let nextId = 1;
  */
 export class Activation {
   readonly id = nextId++;
+  /** What the objects made in this activation are told apart by: its own id, or one shared with its function's other contexts. */
+  heapContext: number | string = this.id;
   readonly returns = new Cell();
   readonly locals = new Map<Variable, Cell>();
   /** What each expression evaluated to in the current run. */

@@ -38,7 +38,9 @@ export interface BodyDemand {
 }
 
 /** Activations of one function with distinct arguments beyond which a call uses the unknown-argument one. */
-const MAX_ACTIVATIONS_PER_FUNCTION = 48;
+const MAX_ACTIVATIONS_PER_FUNCTION = 16;
+/** Activations of one function that get their own copies of the objects its code makes. */
+const HEAP_CONTEXTS_PER_FUNCTION = 8;
 /** Calls nested deeper than this are not entered (their result is read as it stands). */
 const MAX_STACK = 64;
 /** Runs of one activation: more means a loop of growing values, which the caps on values already bound. */
@@ -201,7 +203,7 @@ export class Engine {
 
   /** An allocation made at `node`, once per activation (so a helper's literal is a new object per call context). */
   allocate(node: TSESTree.Node, origin: Allocation['origin'], activation: Activation | undefined = this.reader): Allocation {
-    return { id: `${idOf(node)}@${activation?.id ?? 0}`, node, origin };
+    return { id: `${idOf(node)}@${activation?.heapContext ?? 0}`, node, origin };
   }
 
   // ---- functions and classes ------------------------------------------------------------------
@@ -244,6 +246,9 @@ export class Engine {
     }
     const module = env.module;
     activation = new Activation(fn, module, args, self, env, isDefault);
+    // A function called in many contexts (recursion above all: each call passing on a literal made
+    // by the one before) shares its literals across the later ones, so that contexts stop multiplying.
+    if (siblings.length >= HEAP_CONTEXTS_PER_FUNCTION) activation.heapContext = `${idOf(fn)}*${env.heapContext}`;
     this.activations.set(key, activation);
     siblings.push(activation);
     this.byFunction.set(fn, siblings);

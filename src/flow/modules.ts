@@ -8,7 +8,7 @@ import { libraryImport } from './library.js';
 import { load } from './operations.js';
 import { isSdkSpecifier, sdkImport } from './sdk.js';
 import { constantText, reorigin } from './strings.js';
-import { EMPTY, namespaceValue, objectValue, promiseValue, stringValue, union, viewed, type ValueSet } from './values.js';
+import { distinct, EMPTY, namespaceValue, objectValue, promiseValue, stringValue, union, viewed, type ValueSet } from './values.js';
 
 /**
  * How values cross module boundaries: ES imports (named, default, namespace, re-exports and
@@ -77,7 +77,7 @@ export function exportValue(engine: Engine, path: string, name: string, via: TSE
 
 /** A value imported at `via`: strings are written there from now on, objects remember it for the strings read from them. */
 export function seenAt(values: ValueSet, via: TSESTree.Node): ValueSet {
-  return values.map((value) => (value.kind === 'string' ? stringValue(reorigin(value.pattern, via)) : viewed(value, via)));
+  return distinct(values.map((value) => (value.kind === 'string' ? stringValue(reorigin(value.pattern, via)) : viewed(value, via))));
 }
 
 /** The CommonJS `module` and `exports` objects of a module: `module.exports` starts as `exports`. */

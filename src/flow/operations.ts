@@ -11,6 +11,7 @@ import { reorigin } from './strings.js';
 import {
   builtinValue,
   classIdentity,
+  distinct,
   EMPTY,
   functionValue,
   instanceValue,
@@ -88,7 +89,7 @@ function loadOne(engine: Engine, value: Value, key: string | undefined, use: Use
 function seenThrough(via: TSESTree.Node | undefined, use: Use | undefined, values: ValueSet): ValueSet {
   if (!via) return values;
   const at = use?.kind === 'read' || use?.kind === 'callee' ? use.node : via;
-  return values.map((value) => (value.kind === 'string' ? stringValue(reorigin(value.pattern, at)) : viewed(value, at)));
+  return distinct(values.map((value) => (value.kind === 'string' ? stringValue(reorigin(value.pattern, at)) : viewed(value, at))));
 }
 
 function objectMember(engine: Engine, allocation: string, key: string | undefined, use: Use | undefined): ValueSet {
@@ -100,10 +101,20 @@ function objectMember(engine: Engine, allocation: string, key: string | undefine
     result = union(engine.read(engine.cell(allocation, key)), cells.has('*') ? engine.read(cells.get('*')!) : EMPTY);
   }
   // `{ ...base, x }` has base's properties too (and, for a response spread into a literal, its schema).
+  // `state = { ...state, x }` in a loop spreads an object into itself: each allocation is read once.
   const spread = cells.get('...');
-  if (spread) result = union(result, load(engine, engine.read(spread), key, use));
+  if (spread && !spreading.has(allocation)) {
+    spreading.add(allocation);
+    try {
+      result = union(result, load(engine, engine.read(spread), key, use));
+    } finally {
+      spreading.delete(allocation);
+    }
+  }
   return result;
 }
+
+const spreading = new Set<string>();
 
 function arrayMember(engine: Engine, array: Extract<Value, { kind: 'array' }>, key: string | undefined): ValueSet {
   if (key === undefined || /^\d+$/.test(key)) {

@@ -42,8 +42,16 @@ export function concat(...parts: StringPattern[]): StringPattern {
       pieces.push(piece);
     }
   }
+  // A string built in a loop (`s += part`) grows on every pass: past a bound its tail is unknown,
+  // which keeps the prefix (where a URL's base and path are) and lets the analysis settle.
+  if (pieces.length > MAX_PIECES) {
+    pieces.length = MAX_PIECES - 1;
+    if (isTextPiece(pieces.at(-1)!)) pieces.push({ hole: true });
+  }
   return pieces;
 }
+
+const MAX_PIECES = 12;
 
 /** The pattern as one string (unknown parts as HOLE) with, per character, the piece it came from. */
 export function flatten(pattern: StringPattern): { text: string; owners: (TextPiece | undefined)[] } {

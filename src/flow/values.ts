@@ -175,7 +175,17 @@ export function union(a: ValueSet, b: ValueSet): ValueSet {
     if (a.some((known) => known.key === value.key) || result?.some((known) => known.key === value.key)) continue;
     (result ??= [...a]).push(value);
   }
-  return result ? cap(result) : a;
+  if (!result) return a;
+  // A full set that drops what arrived is unchanged: returning `a` is what lets cells settle.
+  const capped = cap(result);
+  return capped.length === a.length && capped.every((value, i) => value === a[i]) ? a : capped;
+}
+
+/** A mapped set without the duplicates mapping made (values seen through one node become one). */
+export function distinct(values: readonly Value[]): ValueSet {
+  if (values.length < 2) return values;
+  const seen = new Set<string>();
+  return cap(values.filter((value) => !seen.has(value.key) && seen.add(value.key)));
 }
 
 export function unionAll(sets: readonly ValueSet[]): ValueSet {

@@ -104,7 +104,15 @@ function selfOf(engine: Engine, fn: TSESTree.FunctionLike, env: Activation): Val
   const cls = method.parent.parent;
   if (cls.type !== T.ClassDeclaration && cls.type !== T.ClassExpression) return EMPTY;
   const values = engine.evaluateIn(env, cls);
-  return values.flatMap((value) => (value.kind === 'class' ? [method.static ? value : instanceOf(value)] : []));
+  return values.flatMap((value): Value[] => {
+    if (value.kind !== 'class') return [];
+    if (method.static) return [value];
+    // A class nothing constructs (a framework does: Angular, NestJS, a DI container) still has its
+    // fields and constructor parameters: `http = axios.create(…)`, `constructor(private api: Api)`.
+    const instance = instanceOf(value);
+    engine.runConstructor(value, [], [instance]);
+    return [instance];
+  });
 }
 
 /**

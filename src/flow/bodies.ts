@@ -54,15 +54,38 @@ export function judgeBodies(engine: Engine): void {
 }
 
 /**
- * `{ citations: m.citations }` in a body: a deprecated field copied into the same field of the
- * service's object comes from an object of that schema (an earlier response sent back), so the
- * read is a use of the field too, even where the analysis does not know where `m` came from.
+ * `{ author: m.author, fragments: m.fragments, citations: m.citations }` in a body: a literal that
+ * copies several fields of one object into the same fields of the service's object mirrors an
+ * object of that schema (an earlier response sent back), so the deprecated field's read is a use
+ * too, even where the analysis does not know where `m` came from. One same-name copy alone
+ * (`{ id: draft.answerId, boardId: draft.boardId }`) is no such evidence: app objects share names.
  */
 function copiedFrom(property: TSESTree.Property, name: string): TSESTree.MemberExpression | undefined {
+  const copied = sameNameRead(property);
+  if (!copied || memberKey(copied) !== name || property.parent.type !== T.ObjectExpression) return undefined;
+  let mirrored = 0;
+  for (const sibling of property.parent.properties) {
+    if (sibling === property || sibling.type !== T.Property) continue;
+    const read = sameNameRead(sibling);
+    if (read && sameReference(read.object, copied.object)) mirrored++;
+  }
+  return mirrored >= 2 ? copied : undefined;
+}
+
+/** `key: x.key`: the member read a property copies under its own name. */
+function sameNameRead(property: TSESTree.Property): TSESTree.MemberExpression | undefined {
   let value: TSESTree.Node = property.value;
   if (value.type === T.ChainExpression) value = value.expression;
-  if (value.type !== T.MemberExpression || memberKey(value) !== name) return undefined;
-  return value;
+  if (value.type !== T.MemberExpression || property.computed) return undefined;
+  const key = property.key.type === T.Identifier ? property.key.name : property.key.type === T.Literal ? String(property.key.value) : undefined;
+  return key !== undefined && memberKey(value) === key ? value : undefined;
+}
+
+function sameReference(a: TSESTree.Node, b: TSESTree.Node): boolean {
+  if (a.type === T.Identifier && b.type === T.Identifier) return a.name === b.name;
+  if (a.type === T.ThisExpression && b.type === T.ThisExpression) return true;
+  if (a.type === T.MemberExpression && b.type === T.MemberExpression) return memberKey(a) !== undefined && memberKey(a) === memberKey(b) && sameReference(a.object, b.object);
+  return false;
 }
 
 function fileOf(engine: Engine, node: TSESTree.Node): string | undefined {

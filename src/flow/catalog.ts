@@ -124,6 +124,14 @@ function buildCatalog(schedule: Schedule): Catalog {
     const found = sdkFunctions.get(hook.function);
     if (found) sdkHooks.set(name, { hook, target: found });
   }
+  // The generator names a function's query hooks `use<Function>`, `…Suspense`, `…Infinite`; which
+  // operations get one changes between SDK releases, so every function's names are known.
+  for (const [name, found] of sdkFunctions) {
+    const base = `use${name.charAt(0).toUpperCase()}${name.slice(1)}`;
+    for (const hook of [base, `${base}Suspense`, `${base}Infinite`]) {
+      if (!sdkHooks.has(hook)) sdkHooks.set(hook, { hook: { function: name, kind: 'query', body: { argument: 0 } }, target: found });
+    }
+  }
   const relevantMethods = [...sdkMethods].filter(([, found]) => found.endpoint.relevant).map(([name]) => name);
   const gateWords = [
     ...Object.values(schedule.apis).map((api) => api.prefix.replace(/^\//, '')),

@@ -6,8 +6,8 @@ import type { Engine } from './engine.js';
 import { globalValue, unknownArrayMethod } from './builtins.js';
 import { importedValue, requiredValue, dynamicImport } from './modules.js';
 import { awaited, call, construct, elementsOf, load, store, type Use } from './operations.js';
-import { wrapperRequest, fallbackHttpRequest } from './requests.js';
-import { concat, text, UNKNOWN_TEXT, type StringPattern } from './strings.js';
+import { wrapperRequest, fallbackHttpRequest, unresolvedHelperRequest } from './requests.js';
+import { concat, constantText, text, UNKNOWN_TEXT, type StringPattern } from './strings.js';
 import { hintedParameter, typedBody, typedValues } from './types.js';
 import {
   arrayValue,
@@ -91,7 +91,7 @@ export class Evaluator {
       }
       const typed = this.typedParameter(param);
       typedBody(this.engine, args[i] ?? EMPTY, typed);
-      const hinted = typed.length === 0 && this.activation.isDefault && param.type === T.Identifier && !param.typeAnnotation ? hintedParameter(this.engine, this.module, param.name) : EMPTY;
+      const hinted = typed.length === 0 && this.activation.isDefault && param.type === T.Identifier && isUntyped(param) ? hintedParameter(this.engine, this.module, param.name) : EMPTY;
       this.bind(param, unionAll([args[i] ?? EMPTY, typed, hinted]), 'declare');
     });
     // What the return type says the function gives back, whatever it returns: a caller reads it as that type.
@@ -139,8 +139,8 @@ export class Evaluator {
         return;
       case T.VariableDeclaration:
         for (const declarator of node.declarations) {
-          if (!declarator.init) continue;
-          const values = this.evaluate(declarator.init);
+          // `declare const s: SearchResultSnippet;`, `let reply: ChatResponse;`: what the annotation says.
+          const values = declarator.init ? this.evaluate(declarator.init) : EMPTY;
           const annotation = declarator.id.typeAnnotation?.typeAnnotation;
           const typed = annotation ? typedValues(this.engine, this.module, annotation) : EMPTY;
           typedBody(this.engine, values, typed);
@@ -345,7 +345,8 @@ export class Evaluator {
     const left = node.left.type === T.PrivateIdentifier ? EMPTY : this.evaluate(node.left);
     const right = this.evaluate(node.right);
     if (node.operator !== '+') return EMPTY;
-    const strings = [...left, ...right].some((value) => value.kind === 'string');
+    // Numbers are kept as their text (`'/v' + 2`), but `depth + 1` is arithmetic, not a string.
+    const strings = [...left, ...right].some((value) => value.kind === 'string' && !NUMERIC.test(constantText(value.pattern) ?? ''));
     if (!strings) return EMPTY;
     return combine(this.strings(left), this.strings(right)).map((pattern) => stringValue(pattern));
   }
@@ -478,6 +479,7 @@ export class Evaluator {
       result = fallbackHttpRequest(this.engine, this.module, node, callee, args, self);
       if (result.length === 0 && self.length === 0) result = unknownArrayMethod(this.engine, this.keyOf(callee), args, node);
     }
+    if (result.length === 0 && fn.length === 0 && (callee.type === T.Identifier || self.length === 0)) unresolvedHelperRequest(this.engine, this.module, node, callee, args);
     return result;
   }
 
@@ -711,3 +713,11 @@ function enclosingClass(node: TSESTree.Node): TSESTree.ClassDeclaration | TSESTr
 }
 
 export type { Use };
+
+/** No annotation, or one that says nothing (`any`, `unknown`): the parameter's name may hint at its schema. */
+function isUntyped(param: TSESTree.Identifier): boolean {
+  const annotation = param.typeAnnotation?.typeAnnotation;
+  return !annotation || annotation.type === T.TSAnyKeyword || annotation.type === T.TSUnknownKeyword;
+}
+
+const NUMERIC = /^-?\d+(\.\d+)?$/;

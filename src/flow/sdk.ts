@@ -125,8 +125,10 @@ export function mutate(engine: Engine, name: string, variable: string, result: V
   const entry = engine.catalog.sdkHooks.get(name);
   if (!entry) return EMPTY;
   const body = variable ? load(engine, args[0] ?? EMPTY, variable, undefined) : EMPTY;
-  // The endpoint was reported where the hook is called.
-  const response = knownRequest(engine, { client: 'sdk', node, module: engine.reader!.module, body, result: entry.target.response ? 'body' : undefined, sdk: { name: entry.hook.function, callee: node } }, entry.target.endpoint, false);
+  // The endpoint was reported where the hook is called, and the request is placed there too (the hook names the operation).
+  const hookCall = result.find((holder) => holder.kind === 'object')?.allocation.node;
+  const callee = hookCall?.type === T.CallExpression ? calledName(hookCall) : node;
+  const response = knownRequest(engine, { client: 'sdk', node, module: engine.reader!.module, body, result: entry.target.response ? 'body' : undefined, sdk: { name: entry.hook.function, callee } }, entry.target.endpoint, false);
   for (const holder of result) if (holder.kind === 'object') engine.write(engine.cell(holder.allocation, 'data'), response);
   return promised && response.length > 0 ? [promiseValue(response)] : EMPTY;
 }

@@ -3,7 +3,7 @@ import { T } from '../project/ast.js';
 import type { ParsedModule } from '../project/module.js';
 import type { Engine } from './engine.js';
 import { responseMember } from './responses.js';
-import { isSdkSpecifier } from './sdk.js';
+import { isSdkSpecifier, sdkMember } from './sdk.js';
 import { sdkModel } from '../schedule/sdk-model.js';
 import { EMPTY, promiseValue, responseValue, sdkValue, union, type ValueSet } from './values.js';
 
@@ -21,20 +21,39 @@ export function typedValues(engine: Engine, module: ParsedModule, node: TSESTree
       return reference(engine, module, node, depth);
     case T.TSArrayType:
       return inArray(typedValues(engine, module, node.elementType, depth + 1));
-    case T.TSUnionType:
     case T.TSIntersectionType: {
       let result = EMPTY;
       for (const member of node.types) result = union(result, typedValues(engine, module, member, depth + 1));
+      return result;
+    }
+    case T.TSUnionType: {
+      // `ChatMessage | OpenAiMessage`: a read may be of the other type, so only a union of the
+      // service's types (and nullish members) says what the value is.
+      let result = EMPTY;
+      for (const member of node.types) {
+        if (NULLISH.has(member.type)) continue;
+        const values = typedValues(engine, module, member, depth + 1);
+        if (values.length === 0) return EMPTY;
+        result = union(result, values);
+      }
       return result;
     }
     case T.TSTypeOperator:
       return typedValues(engine, module, node.typeAnnotation, depth + 1);
     case T.TSIndexedAccessType:
       return union(openapiTypescript(engine, node), indexedAccess(engine, module, node, depth));
+    case T.TSImportType: {
+      // `import('@gleanwork/api-client').Glean`, `import('./types').Reply`.
+      const source = importTypeSource(node);
+      const name = node.qualifier?.type === T.Identifier ? node.qualifier.name : node.qualifier?.type === T.TSQualifiedName ? node.qualifier.right.name : undefined;
+      return source !== undefined && name ? importedType(engine, module, source, name, depth) : EMPTY;
+    }
     default:
       return EMPTY;
   }
 }
+
+const NULLISH = new Set<string>([T.TSNullKeyword, T.TSUndefinedKeyword, T.TSVoidKeyword]);
 
 const WRAPPERS = new Set(['Partial', 'Readonly', 'Required', 'NonNullable', 'Pick', 'Omit', 'DeepPartial', 'Awaited']);
 
@@ -140,7 +159,11 @@ function indexedAccess(engine: Engine, module: ParsedModule, node: TSESTree.TSIn
   if (key === undefined) return EMPTY;
   const objects = typedValues(engine, module, node.objectType, depth + 1);
   let result = EMPTY;
-  for (const value of objects) if (value.kind === 'response') result = union(result, responseMember(engine, value, key, undefined));
+  for (const value of objects) {
+    if (value.kind === 'response') result = union(result, responseMember(engine, value, key, undefined));
+    // `Client['indexing']['documents']`: a sub-client of the SDK's.
+    else if (value.kind === 'sdk') result = union(result, sdkMember(engine, value, key));
+  }
   return result;
 }
 
@@ -151,6 +174,13 @@ function openapiTypescript(engine: Engine, node: TSESTree.TSIndexedAccessType): 
   if (schema === undefined || outer.type !== T.TSIndexedAccessType || literalOf(outer.indexType) !== 'schemas') return EMPTY;
   if (outer.objectType.type !== T.TSTypeReference || outer.objectType.typeName.type !== T.Identifier || outer.objectType.typeName.name !== 'components') return EMPTY;
   return engine.graph.hasSchema(schema) && engine.graph.leadsToMarks(schema) ? [responseValue('body', { schema, containers: '' }, undefined)] : EMPTY;
+}
+
+/** typescript-eslint 8.x before `source` existed had only `argument` (now deprecated, with a warning on read). */
+function importTypeSource(node: TSESTree.TSImportType): string | undefined {
+  const source = (node as { source?: TSESTree.StringLiteral | null }).source;
+  if (source) return source.value;
+  return node.argument.type === T.TSLiteralType ? literalOf(node.argument) : undefined;
 }
 
 function literalOf(node: TSESTree.TypeNode): string | undefined {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import tsParser from '@typescript-eslint/parser';
 import { ESLint, type Linter } from 'eslint';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { disableSink, enableSink, type SinkEntry } from '../../src/analysis/sink.js';
+import { disableSink, enableSink, type SinkEntry } from '../../src/judge/sink.js';
 import { loadBundledSchedule } from '../../src/schedule/index.js';
 import { NOW, recommended, ROOT, sunsetSettings } from './tester.js';
 
@@ -13,18 +13,18 @@ const SOURCE = /\.(?:[cm]?[jt]s|[jt]sx)$/;
 /**
  * Every endpoint use of `examples/legacy-client/EXPECTED.md` (rows of kind endpoint-*), as
  * `file:line:column itemId`. Where a row gives an `alt` position, the one listed here is the one
- * the implementation reports: the path constant in src/paths.ts rather than its use in an axios
- * config, which a constant's definition is reported at.
+ * the implementation reports: an imported path constant is reported where the requesting file
+ * reads it (`PATHS.USER_COUNT` in an axios config), not in src/paths.ts.
  */
 const EXPECTED_ENDPOINT_FINDINGS = [
   'scripts/nightly-report.mjs:33:24 getusercount',
   'scripts/nightly-report.mjs:39:47 getdocumentstatus',
   'src/answers/answersService.ts:15:41 listanswers',
   'src/answers/answersService.ts:26:42 listanswers',
-  'src/paths.ts:14:15 getusercount',
   'src/sync/bulkUpload.js:26:7 bulkindexemployees',
   'src/sync/datasourceHealth.ts:19:63 getdocumentcount',
   'src/sync/datasourceHealth.ts:25:29 getdocumentstatus',
+  'src/sync/datasourceHealth.ts:42:10 getusercount',
   'src/sync/datasourceHealth.ts:52:24 getusercount',
   'src/sync/datasourceHealth.ts:71:70 getdocumentcount',
   'src/sync/syncEmployees.ts:78:41 bulkindexemployees',

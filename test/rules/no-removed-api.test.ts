@@ -35,7 +35,7 @@ describe('exact messages, one per shape family', () => {
     invalid: [
       {
         name: 'string: path constant',
-        code: "export const USER_COUNT = '/api/index/v1/getusercount';",
+        code: "export const USER_COUNT = '/api/index/v1/getusercount';\nexport const count = () => fetch(USER_COUNT, { method: 'POST' });",
         errors: [
           exactly(
             '`POST /api/index/v1/getusercount` was removed on 2026-10-15, 38 days ago; use `POST /api/index/v1/debug/{datasource}/status`.',

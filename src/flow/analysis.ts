@@ -11,6 +11,7 @@ import { exportValue } from './modules.js';
 import { exportedType } from './types.js';
 import { instanceOf, load } from './operations.js';
 import type { RequestSite } from './requests.js';
+import { flatten } from './strings.js';
 import { EMPTY, isServiceValue, type Value, type ValueSet } from './values.js';
 
 /** What one run of the engine over a project found, by file. */
@@ -183,6 +184,11 @@ function carries(engine: Engine, value: Value, depth: number): boolean {
       return depth < 2 && carriesService(engine, load(engine, [value], undefined, undefined), depth + 1);
     case 'namespace':
       return true;
+    case 'string': {
+      // `export const INDEXING_API = \`${BASE}/api/index/v1\``: its importers build the service's URLs.
+      const { text } = flatten(value.pattern);
+      return Object.values(engine.catalog.schedule.apis).some((api) => text.includes(api.prefix));
+    }
     default:
       return false;
   }

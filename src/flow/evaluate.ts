@@ -473,6 +473,8 @@ export class Evaluator {
       fn = callee.object.type === T.Super ? this.superMember(callee) : load(this.engine, self, this.keyOf(callee), { kind: 'callee', node: callee });
     } else {
       fn = this.evaluate(callee);
+      // `GET({ fetch })` (SvelteKit, Remix, Astro hand handlers the platform's fetch): an unknown `fetch` is fetch.
+      if (fn.length === 0 && callee.type === T.Identifier && callee.name === 'fetch') fn = globalValue(this.engine, this.module, 'fetch', callee);
     }
     result = call(this.engine, fn, args, self, node);
     if (result.length === 0 && fn.length === 0 && callee.type === T.MemberExpression) {
@@ -480,6 +482,12 @@ export class Evaluator {
       if (result.length === 0 && self.length === 0) result = unknownArrayMethod(this.engine, this.keyOf(callee), args, node);
     }
     if (result.length === 0 && fn.length === 0 && (callee.type === T.Identifier || self.length === 0)) unresolvedHelperRequest(this.engine, this.module, node, callee, args);
+    // `this.post<ListAnswersResponse>(…)`, `http.get<ChatResponse>(…)`: a client the analysis does not
+    // know still says, by its type argument, what it resolves to.
+    if (result.length === 0 && node.typeArguments) {
+      const typed = typedValues(this.engine, this.module, node.typeArguments.params[0]);
+      if (typed.length > 0) result = union(typed, [promiseValue(typed)]);
+    }
     return result;
   }
 

@@ -3,7 +3,7 @@ import { T } from '../project/ast.js';
 import type { ParsedModule } from '../project/module.js';
 import type { Catalog, KnownEndpoint } from './catalog.js';
 import type { Engine, WrapperSetting } from './engine.js';
-import { awaited } from './operations.js';
+import { awaited, load } from './operations.js';
 import { flatten, HOLE, joinUrl, type StringPattern, type TextPiece } from './strings.js';
 import { EMPTY, promiseValue, responseValue, union, type Value, type ValueSet } from './values.js';
 
@@ -272,10 +272,15 @@ const BODY_METHODS = new Set(['post', 'put', 'patch']);
  * (what such clients resolve to).
  */
 export function fallbackHttpRequest(engine: Engine, module: ParsedModule, node: TSESTree.CallExpression, callee: TSESTree.MemberExpression, args: readonly ValueSet[], self: ValueSet): ValueSet {
-  if (self.some((value) => value.kind !== 'string')) return EMPTY;
+  // A receiver the analysis knows is no unknown client, unless it carries its own base URL: a
+  // subclass of a library's REST client (`class GleanAPI extends RESTDataSource { baseURL = … }`).
+  const bases = strings(self.some((value) => value.kind !== 'string') ? ownBaseUrl(engine, self) : EMPTY);
+  if (self.some((value) => value.kind !== 'string') && bases.length === 0) return EMPTY;
   const name = !callee.computed && callee.property.type === T.Identifier ? callee.property.name.toLowerCase() : undefined;
   if (!name || !HTTP_METHODS.has(name) || registersRoute(module, node, callee)) return EMPTY;
-  const urls = strings(args[0] ?? EMPTY).filter((url) => Object.values(engine.catalog.schedule.apis).some((api) => flatten(url).text.includes(api.prefix)));
+  const paths = strings(args[0] ?? EMPTY);
+  const joined = bases.length > 0 ? bases.flatMap((base) => paths.map((path) => joinUrl(base, path))) : paths;
+  const urls = joined.filter((url) => Object.values(engine.catalog.schedule.apis).some((api) => flatten(url).text.includes(api.prefix)));
   if (urls.length === 0) return EMPTY;
   const urlNode = node.arguments[0];
   const bodyNode = BODY_METHODS.has(name) ? node.arguments[1] : undefined;
@@ -290,6 +295,16 @@ export function fallbackHttpRequest(engine: Engine, module: ParsedModule, node: 
     ...(urlNode && urlNode.type !== T.SpreadElement ? { urlNode } : {}),
     ...(bodyNode && bodyNode.type !== T.SpreadElement ? { bodyNode } : {}),
   });
+}
+
+const BASE_URL_FIELDS = ['baseURL', 'baseUrl', 'prefixUrl'];
+
+/** The base URL an instance keeps in a field of its own (the convention of REST client base classes). */
+function ownBaseUrl(engine: Engine, self: ValueSet): ValueSet {
+  const instances = self.filter((value) => value.kind === 'instance');
+  let result = EMPTY;
+  for (const field of BASE_URL_FIELDS) result = union(result, load(engine, instances, field, undefined));
+  return result;
 }
 
 /** Servers, routers and HTTP mocks whose `post(path, …)` registers a handler for a path instead of sending a request. */

@@ -5,7 +5,9 @@ import type { Engine } from './engine.js';
 import { responseMember } from './responses.js';
 import { isSdkSpecifier, sdkMember } from './sdk.js';
 import { sdkModel } from '../schedule/sdk-model.js';
-import { EMPTY, promiseValue, responseValue, sdkValue, union, type ValueSet } from './values.js';
+import { idOf } from './ids.js';
+import { instanceOf } from './operations.js';
+import { EMPTY, objectValue, promiseValue, responseValue, sdkValue, union, type Value, type ValueSet } from './values.js';
 
 /**
  * What a type annotation says a value is, read from the syntax (no type checker): the SDK's client
@@ -40,6 +42,8 @@ export function typedValues(engine: Engine, module: ParsedModule, node: TSESTree
     }
     case T.TSTypeOperator:
       return typedValues(engine, module, node.typeAnnotation, depth + 1);
+    case T.TSTypeLiteral:
+      return typedObject(engine, module, node, node.members, depth);
     case T.TSIndexedAccessType:
       return union(openapiTypescript(engine, node), indexedAccess(engine, module, node, depth));
     case T.TSImportType: {
@@ -126,10 +130,10 @@ export function exportedType(engine: Engine, module: ParsedModule, name: string,
   return EMPTY;
 }
 
-type TypeDeclaration = TSESTree.TSTypeAliasDeclaration | TSESTree.TSInterfaceDeclaration;
+type TypeDeclaration = TSESTree.TSTypeAliasDeclaration | TSESTree.TSInterfaceDeclaration | TSESTree.ClassDeclaration;
 
 function declared(statement: TSESTree.Node, name: string): TypeDeclaration | undefined {
-  if ((statement.type === T.TSTypeAliasDeclaration || statement.type === T.TSInterfaceDeclaration) && statement.id.name === name) return statement;
+  if ((statement.type === T.TSTypeAliasDeclaration || statement.type === T.TSInterfaceDeclaration || statement.type === T.ClassDeclaration) && statement.id?.name === name) return statement;
   if (statement.type === T.ExportNamedDeclaration && statement.declaration) return declared(statement.declaration, name);
   return undefined;
 }
@@ -137,11 +141,44 @@ function declared(statement: TSESTree.Node, name: string): TypeDeclaration | und
 /** `type Reply = ChatResponse`, `interface Msg extends ChatMessage { … }`: what they alias or extend. */
 function declarationType(engine: Engine, module: ParsedModule, declaration: TypeDeclaration, depth: number): ValueSet {
   if (declaration.type === T.TSTypeAliasDeclaration) return typedValues(engine, module, declaration.typeAnnotation, depth + 1);
+  if (declaration.type === T.ClassDeclaration) return classInstance(engine, module, declaration);
   let result = EMPTY;
   for (const heritage of declaration.extends) {
     if (heritage.expression.type === T.Identifier) result = union(result, resolveName(engine, module, heritage.expression.name, depth + 1));
   }
+  return result.length > 0 ? result : typedObject(engine, module, declaration.body, declaration.body.body, depth);
+}
+
+/**
+ * `constructor(private api: GleanAPI)`, `inject(GleanAPI)`, a context typed `{ dataSources: { glean: GleanAPI } }`:
+ * a project class named as a type stands for its instance, constructed as a framework would.
+ */
+function classInstance(engine: Engine, module: ParsedModule, declaration: TSESTree.ClassDeclaration): ValueSet {
+  if (!engine.isLoaded(module.path)) engine.top(module);
+  const result: Value[] = [];
+  for (const value of engine.evaluateIn(engine.top(module), declaration)) {
+    if (value.kind !== 'class') continue;
+    const instance = instanceOf(value);
+    engine.runConstructor(value, [], [instance]);
+    result.push(instance);
+  }
   return result;
+}
+
+/** An object type (`interface Context { dataSources: { glean: GleanAPI } }`): an object whose properties hold what their types say, when any does. */
+function typedObject(engine: Engine, module: ParsedModule, node: TSESTree.Node, members: readonly TSESTree.TypeElement[], depth: number): ValueSet {
+  if (depth > 6) return EMPTY;
+  const properties: [string, ValueSet][] = [];
+  for (const member of members) {
+    if (member.type !== T.TSPropertySignature || member.computed || !member.typeAnnotation) continue;
+    const key = member.key.type === T.Identifier ? member.key.name : member.key.type === T.Literal ? String(member.key.value) : undefined;
+    const values = key === undefined ? EMPTY : typedValues(engine, module, member.typeAnnotation.typeAnnotation, depth + 1);
+    if (key !== undefined && values.length > 0) properties.push([key, values]);
+  }
+  if (properties.length === 0) return EMPTY;
+  const allocation = { id: `type:${idOf(node)}`, node, origin: 'other' as const };
+  for (const [key, values] of properties) engine.write(engine.cell(allocation, key), values);
+  return [objectValue(allocation)];
 }
 
 /** An SDK export by name: the client class, its core, or a schema type of the graph. */

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import path from 'node:path';
 import { ResolverFactory } from 'oxc-resolver';
@@ -41,6 +42,20 @@ export class ModuleResolver {
     this.factory.clearCache();
   }
 
+  /**
+   * SvelteKit's `$lib` alias lives in a tsconfig the kit generates (`.svelte-kit/tsconfig.json`),
+   * missing until the project is built once: it stands for `src/lib` of the nearest package.
+   */
+  private kitLibrary(fromFile: string, specifier: string): Resolution | undefined {
+    for (let dir = path.dirname(fromFile); ; dir = path.dirname(dir)) {
+      if (existsSync(path.join(dir, 'package.json'))) {
+        const target = path.join(dir, 'src/lib', specifier.slice('$lib'.length));
+        return this.compute(fromFile, target);
+      }
+      if (path.dirname(dir) === dir) return undefined;
+    }
+  }
+
   private compute(fromFile: string, specifier: string): Resolution | undefined {
     if (specifier.startsWith('node:') || BUILTINS.has(specifier)) return { kind: 'builtin' };
     let result;
@@ -49,6 +64,7 @@ export class ModuleResolver {
     } catch {
       result = undefined;
     }
+    if (!result?.path && (specifier === '$lib' || specifier.startsWith('$lib/'))) return this.kitLibrary(fromFile, specifier);
     const resolved = result?.path;
     const bare = packageName(specifier);
     if (resolved && !resolved.split(path.sep).includes('node_modules') && SOURCE.test(resolved)) return { kind: 'file', path: resolved };

@@ -1,5 +1,6 @@
 import type { TSESTree } from '../ts-eslint-lite.js';
 import type { ParsedModule } from '../project/module.js';
+import { callContainer, containerImport, containerMember, isContainerBuiltin } from './containers.js';
 import type { Engine } from './engine.js';
 import { libraryGlobal } from './library.js';
 import { commonJsObjects, requiredValue } from './modules.js';
@@ -61,11 +62,24 @@ export function frameworkImport(packageName: string, exported: string): ValueSet
     case 'swr/mutation':
       return exported === 'default' || exported === 'useSWRMutation' ? [builtinValue('swr.useSWRMutation')] : EMPTY;
     case 'rxjs':
-      return exported === 'firstValueFrom' || exported === 'lastValueFrom' || exported === 'from' ? [builtinValue('rxjs.from')] : EMPTY;
+      if (exported === 'firstValueFrom' || exported === 'lastValueFrom' || exported === 'from') return [builtinValue('rxjs.from')];
+      return RXJS_OPERATORS.has(exported) || RXJS_PASSING.has(exported) ? [builtinValue(`rxjs.${exported}`)] : EMPTY;
+    case 'events':
+    case 'node:events':
+    case 'eventemitter3':
+      if (exported === '*') return [builtinValue('events')];
+      return exported === 'EventEmitter' || exported === 'default' ? [builtinValue('events.EventEmitter')] : EMPTY;
+    case 'rxjs/operators':
+      return RXJS_OPERATORS.has(exported) || RXJS_PASSING.has(exported) ? [builtinValue(`rxjs.${exported}`)] : EMPTY;
     default:
-      return EMPTY;
+      return containerImport(packageName, exported);
   }
 }
+
+/** RxJS operators whose callback gets each value: what it returns (or, for the flattening ones, what that resolves to) flows on. */
+const RXJS_OPERATORS = new Set(['map', 'switchMap', 'mergeMap', 'concatMap', 'exhaustMap', 'flatMap', 'tap']);
+/** Operators that let the values through as they are. */
+const RXJS_PASSING = new Set(['filter', 'take', 'first', 'last', 'catchError', 'retry', 'shareReplay', 'share', 'distinctUntilChanged', 'debounceTime', 'throttleTime', 'startWith', 'takeUntil', 'finalize', 'timeout', 'delay']);
 
 const REACT_HOOKS = new Set(['useState', 'useEffect', 'useLayoutEffect', 'useMemo', 'useCallback', 'useRef', 'use', 'useContext', 'createContext']);
 const QUERY_HOOKS = new Set(['useQuery', 'useSuspenseQuery', 'useInfiniteQuery', 'useMutation', 'useQueries', 'queryOptions', 'infiniteQueryOptions', 'mutationOptions']);
@@ -77,6 +91,8 @@ export function builtinMember(engine: Engine, value: BuiltinValue, key: string |
       return globalValue(engine, engine.reader!.module, key, engine.reader!.module.ast);
     case 'react':
       return REACT_HOOKS.has(key) ? [builtinValue(`react.${key}`)] : EMPTY;
+    case 'events':
+      return key === 'EventEmitter' || key === 'default' ? [builtinValue('events.EventEmitter')] : EMPTY;
     case 'Promise':
     case 'JSON':
     case 'Object':
@@ -85,7 +101,7 @@ export function builtinMember(engine: Engine, value: BuiltinValue, key: string |
     case 'Reflect':
       return [builtinValue(`${value.name}.${key}`)];
     default:
-      return EMPTY;
+      return containerMember(value, key);
   }
 }
 
@@ -116,6 +132,8 @@ export function callBuiltin(engine: Engine, fn: BuiltinValue, args: readonly Val
     case 'promise.then':
     case 'promise.subscribe':
       return then(engine, receiver, first, node);
+    case 'promise.pipe':
+      return pipe(engine, receiver, args, node);
     case 'promise.catch':
       return union(receiver, then(engine, EMPTY, first, node));
     case 'promise.finally':
@@ -172,6 +190,19 @@ export function callBuiltin(engine: Engine, fn: BuiltinValue, args: readonly Val
       return call(engine, receiver, [elementsOf(engine, second)], first, node);
     case 'function.bind':
       return receiver.flatMap((value) => (value.kind === 'function' ? [{ ...value, key: `${value.key}:bind(${first.map((v) => v.key).join('|')})`, bound: { self: first, args: args.slice(1) } }] : []));
+    case 'events.emit':
+      return emitEvent(engine, receiver, args);
+    case 'events.on':
+      return listen(engine, receiver, args, node);
+    case 'rxjs.map':
+    case 'rxjs.switchMap':
+    case 'rxjs.mergeMap':
+    case 'rxjs.concatMap':
+    case 'rxjs.exhaustMap':
+    case 'rxjs.flatMap':
+    case 'rxjs.tap':
+      // `map(fn)` makes an operator that `pipe` applies (see pipe()).
+      return [builtinValue(name, first)];
     case 'rxjs.from':
       return first;
     case 'map.get':
@@ -225,7 +256,7 @@ export function callBuiltin(engine: Engine, fn: BuiltinValue, args: readonly Val
     case 'swr.useSWRMutation':
       return swrMutation(engine, args, node);
     default:
-      return EMPTY;
+      return isContainerBuiltin(name) ? callContainer(engine, fn, args, node) : EMPTY;
   }
 }
 
@@ -259,9 +290,55 @@ export function constructBuiltin(engine: Engine, fn: BuiltinValue, args: readonl
       callFunctions(engine, first, [[builtinValue('promise.resolve', [objectValue(allocation)])]], node);
       return [promiseValue(engine.read(engine.cell(allocation, 'resolved')))];
     }
+    case 'events.EventEmitter':
+      return [eventEmitter(engine, node)];
     default:
       return EMPTY;
   }
+}
+
+/**
+ * `new EventEmitter()`: what `emit(name, …args)` passes reaches the listeners `on(name, fn)`
+ * registers, in whichever module either is written (an event name that is not a constant is any event).
+ */
+function eventEmitter(engine: Engine, node: TSESTree.Node): Value {
+  const allocation = engine.allocate(node, 'other');
+  const emitter = objectValue(allocation);
+  for (const method of ['on', 'once', 'addListener', 'prependListener', 'prependOnceListener']) engine.write(engine.cell(allocation, method), [builtinValue('events.on', [emitter])]);
+  engine.write(engine.cell(allocation, 'emit'), [builtinValue('events.emit', [emitter])]);
+  return emitter;
+}
+
+const EVENT_ARGUMENTS = 4;
+
+function eventKey(name: ValueSet): string {
+  const texts = name.flatMap((value) => (value.kind === 'string' ? [constantText(value.pattern)] : []));
+  return texts.length === 1 && texts[0] !== undefined ? texts[0] : '*';
+}
+
+function emitEvent(engine: Engine, emitters: ValueSet, args: readonly ValueSet[]): ValueSet {
+  const key = eventKey(args[0] ?? EMPTY);
+  for (const emitter of emitters) {
+    if (emitter.kind !== 'object') continue;
+    for (let i = 0; i < EVENT_ARGUMENTS; i++) engine.write(engine.cell(emitter.allocation, `event:${key}:${i}`), args[i + 1] ?? EMPTY);
+  }
+  return EMPTY;
+}
+
+function listen(engine: Engine, emitters: ValueSet, args: readonly ValueSet[], node: TSESTree.Node): ValueSet {
+  const key = eventKey(args[0] ?? EMPTY);
+  const passed: ValueSet[] = [];
+  for (let i = 0; i < EVENT_ARGUMENTS; i++) {
+    let values = EMPTY;
+    for (const emitter of emitters) {
+      if (emitter.kind !== 'object') continue;
+      values = union(values, engine.read(engine.cell(emitter.allocation, `event:${key}:${i}`)));
+      if (key !== '*') values = union(values, engine.read(engine.cell(emitter.allocation, `event:*:${i}`)));
+    }
+    passed.push(values);
+  }
+  callFunctions(engine, args[1] ?? EMPTY, passed, node);
+  return emitters;
 }
 
 /** `p.then(cb)`: cb gets what p resolves to, and the result is a promise of what cb returns (awaited). */
@@ -436,6 +513,31 @@ function stateCall(engine: Engine, spec: string, receiver: ValueSet, args: reado
 function splitState(spec: string): [string, number | undefined] {
   const match = /^(.*?)(?::(\d+))?$/.exec(spec)!;
   return [match[1]!, match[2] === undefined ? undefined : Number(match[2])];
+}
+
+/**
+ * `obs.pipe(map((res) => res.results), tap(log))`: observables are modelled as promises of their
+ * values, and each operator maps those values (RxJS operators are built-in values with their callback).
+ */
+function pipe(engine: Engine, source: ValueSet, operators: readonly ValueSet[], node: TSESTree.Node): ValueSet {
+  let current = source;
+  for (const operator of operators) {
+    let next = EMPTY;
+    for (const op of operator) {
+      if (op.kind !== 'builtin' || !op.name.startsWith('rxjs.')) continue;
+      const name = op.name.slice('rxjs.'.length);
+      if (RXJS_PASSING.has(name)) {
+        next = union(next, current);
+        continue;
+      }
+      const returned = callFunctions(engine, op.receiver ?? EMPTY, [awaited(engine, current)], node);
+      if (name === 'tap') next = union(next, current);
+      else if (name === 'map') next = union(next, returned.length > 0 ? [promiseValue(returned)] : EMPTY);
+      else next = union(next, returned.length > 0 ? [promiseValue(awaited(engine, returned))] : EMPTY);
+    }
+    current = next;
+  }
+  return current;
 }
 
 // ---- React and data-fetching hooks ------------------------------------------------------------

@@ -10,7 +10,7 @@ import { findingKey, type FlowFinding } from './findings.js';
 import { idOf } from './ids.js';
 import type { HttpClientModel } from './models/http-clients.js';
 import type { RequestSite } from './requests.js';
-import { classIdentity, EMPTY, functionValue, instanceValue, isServiceValue, type Allocation, type ClassValue, type FunctionValue, type ValueSet } from './values.js';
+import { arrayValue, classIdentity, EMPTY, functionValue, instanceValue, isServiceValue, type Allocation, type ClassValue, type FunctionValue, type ValueSet } from './values.js';
 
 /** A helper the analysis cannot see through, declared by the user: `api.post('getusercount', body)`. */
 export interface WrapperSetting {
@@ -213,6 +213,8 @@ export class Engine {
     const allArgs = fn.bound ? [...fn.bound.args, ...args] : args;
     const thisValue = fn.bound ? fn.bound.self : self;
     const activation = this.activation(fn.fn, fn.env, allArgs, thisValue, false);
+    // A generator's call gives an iterable of what it yields (awaited for an async one): `for (await) … of`, spread and Array.from read it as an array.
+    if (fn.fn.generator) return [arrayValue(this.generatorAllocation(activation))];
     const returned = this.read(activation.returns);
     if (activation.touchesService) this.markService();
     if (fn.fn.async) return [{ kind: 'promise', key: `p(${returned.map((value) => value.key).sort().join('|')})`, of: this.awaitedOf(returned) }];
@@ -254,6 +256,11 @@ export class Engine {
     this.byFunction.set(fn, siblings);
     this.run(activation);
     return activation;
+  }
+
+  /** Where an activation of a generator keeps what it yields. */
+  generatorAllocation(activation: Activation): Allocation {
+    return { id: `yields:${activation.id}`, node: activation.fn, origin: 'other' };
   }
 
   /** The activations a function has had. */

@@ -8,6 +8,7 @@ import { importedValue, requiredValue, dynamicImport } from './modules.js';
 import { awaited, call, construct, elementsOf, load, store, type Use } from './operations.js';
 import { wrapperRequest, fallbackHttpRequest, unresolvedHelperRequest } from './requests.js';
 import { concat, constantText, text, UNKNOWN_TEXT, type StringPattern } from './strings.js';
+import { jsdocCast, jsdocDeclared, jsdocParameter, jsdocReturns } from './jsdoc.js';
 import { hintedParameter, typedBody, typedValues } from './types.js';
 import {
   arrayValue,
@@ -102,8 +103,9 @@ export class Evaluator {
   /** The values the enclosing function's return type annotation stands for (the awaited type for async functions). */
   private returnType(): ValueSet {
     const fn = this.activation.fn;
-    if (!('returnType' in fn) || !fn.returnType) return EMPTY;
-    const typed = typedValues(this.engine, this.module, fn.returnType.typeAnnotation);
+    const annotated = 'returnType' in fn && fn.returnType;
+    if (!annotated && (!this.jsdoc || fn.type === T.Program)) return EMPTY;
+    const typed = annotated ? typedValues(this.engine, this.module, annotated.typeAnnotation) : jsdocReturns(this.engine, this.module, fn);
     return (fn as TSESTree.FunctionLike).async ? typed.flatMap((value) => (value.kind === 'promise' ? value.of : [value])) : typed;
   }
 
@@ -111,7 +113,8 @@ export class Evaluator {
   private typedParameter(param: TSESTree.Node): ValueSet {
     const annotated = param.type === T.AssignmentPattern ? param.left : param;
     const annotation = 'typeAnnotation' in annotated ? (annotated.typeAnnotation as TSESTree.TSTypeAnnotation | undefined) : undefined;
-    return annotation ? typedValues(this.engine, this.module, annotation.typeAnnotation) : EMPTY;
+    if (annotation) return typedValues(this.engine, this.module, annotation.typeAnnotation);
+    return this.jsdoc && annotated.type === T.Identifier ? jsdocParameter(this.engine, this.module, this.activation.fn, annotated.name) : EMPTY;
   }
 
   /** Instance fields: their initializers run in the constructor's activation, with `this` the instance. */
@@ -142,7 +145,7 @@ export class Evaluator {
           // `declare const s: SearchResultSnippet;`, `let reply: ChatResponse;`: what the annotation says.
           const values = declarator.init ? this.evaluate(declarator.init) : EMPTY;
           const annotation = declarator.id.typeAnnotation?.typeAnnotation;
-          const typed = annotation ? typedValues(this.engine, this.module, annotation) : EMPTY;
+          const typed = annotation ? typedValues(this.engine, this.module, annotation) : this.jsdoc ? jsdocDeclared(this.engine, this.module, node) : EMPTY;
           typedBody(this.engine, values, typed);
           this.bind(declarator.id, union(values, typed), 'declare');
         }
@@ -233,9 +236,18 @@ export class Evaluator {
     if (known) return known;
     // A node met again while it is being evaluated (a variable whose initializer reads it) is unknown so far.
     memo.set(node, EMPTY);
-    const values = this.compute(node);
+    let values = this.compute(node);
+    if (this.jsdoc) {
+      const cast = jsdocCast(this.engine, this.module, node);
+      if (cast.length > 0) values = union(values, cast);
+    }
     memo.set(node, values);
     return values;
+  }
+
+  /** Whether the module is JavaScript, whose types are written in JSDoc comments. */
+  private get jsdoc(): boolean {
+    return JAVASCRIPT.test(this.module.path);
   }
 
   private compute(node: TSESTree.Node): ValueSet {
@@ -300,9 +312,15 @@ export class Evaluator {
       case T.UpdateExpression:
         this.evaluate(node.argument);
         return EMPTY;
-      case T.YieldExpression:
-        if (node.argument) this.evaluate(node.argument);
+      case T.YieldExpression: {
+        // What a generator yields is the elements of what its call gives (see Engine.invoke); `yield*` passes another iterable's on.
+        const fn = this.activation.fn as TSESTree.FunctionLike;
+        let values = node.argument ? this.evaluate(node.argument) : EMPTY;
+        if (node.delegate) values = elementsOf(this.engine, values);
+        if (fn.async) values = awaited(this.engine, values);
+        this.engine.write(this.engine.cell(this.engine.generatorAllocation(this.activation), '[]'), values);
         return EMPTY;
+      }
       case T.ImportExpression: {
         const specifier = this.evaluate(node.source);
         return dynamicImport(this.engine, this.module, specifier, node);
@@ -482,6 +500,7 @@ export class Evaluator {
       if (result.length === 0 && self.length === 0) result = unknownArrayMethod(this.engine, this.keyOf(callee), args, node);
     }
     if (result.length === 0 && fn.length === 0 && (callee.type === T.Identifier || self.length === 0)) unresolvedHelperRequest(this.engine, this.module, node, callee, args);
+    if (result.length === 0 && fn.length === 0 && callee.type === T.MemberExpression) result = validated(this.engine, this.module, this.keyOf(callee), args, node);
     // `this.post<ListAnswersResponse>(…)`, `http.get<ChatResponse>(…)`: a client the analysis does not
     // know still says, by its type argument, what it resolves to.
     if (result.length === 0 && node.typeArguments) {
@@ -729,3 +748,36 @@ function isUntyped(param: TSESTree.Identifier): boolean {
 }
 
 const NUMERIC = /^-?\d+(\.\d+)?$/;
+
+const JAVASCRIPT = /\.(?:[cm]?jsx?|svelte|vue)$/;
+
+/** Schema validation libraries, whose `parse` gives back the value it checked. */
+const VALIDATORS = /\bfrom\s*['"](?:zod|zod\/v4|yup|valibot|superstruct|joi|arktype|@sinclair\/typebox|io-ts)['"]|require\(\s*['"](?:zod|yup|joi|superstruct)['"]\s*\)/;
+
+/**
+ * `Reply.parse(await res.json())` (zod, yup, valibot…): the response, checked, is what the code
+ * reads next; `safeParse` puts it in `data`. Only in modules that import such a library.
+ */
+function validated(engine: Engine, module: ParsedModule, method: string | undefined, args: readonly ValueSet[], node: TSESTree.Node): ValueSet {
+  if (!method || !VALIDATORS.test(module.text)) return EMPTY;
+  const input = args[0] ?? EMPTY;
+  if (input.length === 0) return EMPTY;
+  switch (method) {
+    case 'parse':
+    case 'validateSync':
+    case 'cast':
+    case 'create':
+      return input;
+    case 'parseAsync':
+    case 'validate':
+      return [promiseValue(input)];
+    case 'safeParse':
+    case 'safeParseAsync': {
+      const result = engine.allocate(node, 'other');
+      engine.write(engine.cell(result, 'data'), input);
+      return method === 'safeParse' ? [objectValue(result)] : [promiseValue([objectValue(result)])];
+    }
+    default:
+      return EMPTY;
+  }
+}

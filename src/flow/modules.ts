@@ -8,7 +8,7 @@ import { libraryImport } from './library.js';
 import { load } from './operations.js';
 import { isSdkSpecifier, sdkImport } from './sdk.js';
 import { constantText, reorigin } from './strings.js';
-import { distinct, EMPTY, namespaceValue, objectValue, promiseValue, stringValue, union, viewed, type ValueSet } from './values.js';
+import { distinct, EMPTY, namespaceValue, objectValue, promiseValue, stringValue, union, unionAll, viewed, type ValueSet } from './values.js';
 
 /**
  * How values cross module boundaries: ES imports (named, default, namespace, re-exports and
@@ -35,7 +35,8 @@ export function moduleExport(engine: Engine, module: ParsedModule, specifier: st
   }
   const name = resolution?.kind === 'package' ? resolution.name : packageName(specifier);
   if (!name) return EMPTY;
-  return union(libraryImport(engine, name, exported), frameworkImport(name, exported));
+  // Subpath modules of a framework (`svelte/store`, `rxjs/operators`) are told apart by their specifier.
+  return unionAll([libraryImport(engine, name, exported), frameworkImport(name, exported), specifier !== name ? frameworkImport(specifier, exported) : EMPTY]);
 }
 
 /** A file given as an extra SDK module in settings (the SDK's own repository importing `../index.js`). */

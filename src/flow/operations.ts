@@ -38,7 +38,7 @@ export type Use =
   | { kind: 'index'; node: TSESTree.Node };
 
 const FUNCTION_METHODS = new Set(['call', 'apply', 'bind']);
-const PROMISE_METHODS = new Set(['then', 'catch', 'finally', 'subscribe']);
+const PROMISE_METHODS = new Set(['then', 'catch', 'finally', 'subscribe', 'pipe']);
 
 /** `values.key`: what reading a property (or, with an unknown key, any property) of each value gives. */
 export function load(engine: Engine, values: ValueSet, key: string | undefined, use: Use | undefined): ValueSet {

@@ -3,7 +3,7 @@ import { builtinModules } from 'node:module';
 import path from 'node:path';
 import { collectSourceFiles } from '../cli/walk.js';
 import { scanImports, type ScannedImport } from './import-scan.js';
-import { parseModule, type ParsedModule } from './module.js';
+import { ParsedModule, parseModule } from './module.js';
 import { ModuleResolver, packageName, type Resolution } from './resolver.js';
 
 /** What the index keeps of a file it has not parsed: whether it may touch the service, and its imports. */
@@ -186,7 +186,7 @@ export class ProjectIndex {
   private parse(file: string, text: string, stamp: ModuleEntry['stamp']): ModuleEntry {
     let entry: ModuleEntry;
     try {
-      entry = { text, module: parseModule(file, text), stamp };
+      entry = { text, module: file.endsWith('.json') ? parseJsonModule(file, text) : parseModule(file, text), stamp };
     } catch (error) {
       entry = { text, module: undefined, error: (error as Error).message.split('\n')[0] ?? String(error), stamp };
     }
@@ -236,4 +236,16 @@ export function projectRootOf(file: string, cwd: string): string {
     if (dir === cwd && inside) return cwd;
     if (path.dirname(dir) === dir) return inside ? cwd : path.dirname(file);
   }
+}
+
+/**
+ * A JSON file as Node and bundlers load it: a CommonJS module whose `module.exports` is the
+ * document (`require('./endpoints.json').chat`, `import endpoints from './endpoints.json'`).
+ * Positions in it are off by the wrapper; nothing is reported there (values read from it are
+ * reported where they are read).
+ */
+function parseJsonModule(file: string, text: string): ParsedModule {
+  JSON.parse(text);
+  const parsed = parseModule(`${file}.cjs`, `module.exports = (${text}\n);`);
+  return new ParsedModule(file, parsed.text, parsed.ast, parsed.scopeManager, parsed.visitorKeys);
 }

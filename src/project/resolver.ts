@@ -6,7 +6,8 @@ import { ResolverFactory } from 'oxc-resolver';
 /** Where an import specifier leads: a source file of the project, or a package (by its name). */
 export type Resolution = { kind: 'file'; path: string } | { kind: 'package'; name: string; path?: string } | { kind: 'builtin' };
 
-const SOURCE = /\.(?:[cm]?[jt]s|[jt]sx)$/;
+/** Source files, and JSON files (endpoint tables are kept in them), which the index reads as CommonJS modules. */
+const SOURCE = /\.(?:[cm]?[jt]s|[jt]sx|json)$/;
 const BUILTINS = new Set(builtinModules);
 
 /**

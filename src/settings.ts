@@ -3,6 +3,7 @@ import { loadBundledSchedule, loadSchedule, ScheduleError } from './schedule/loa
 import { DEFAULT_IMMINENT_DAYS } from './schedule/status.js';
 import type { Schedule } from './schedule/types.js';
 import { onRunDate } from './run-date.js';
+import type { HttpClientModel } from './flow/models/http-clients.js';
 
 /** A helper the analysis cannot see through, declared by the user: `api.post('getusercount', body)`. */
 export interface WrapperSetting {
@@ -26,6 +27,8 @@ export interface RawSettings {
   imminentDays?: number;
   schedule?: string | object;
   wrappers?: WrapperSetting[];
+  sdkModules?: string[];
+  clients?: HttpClientModel[];
 }
 
 export interface Settings {
@@ -33,6 +36,10 @@ export interface Settings {
   imminentDays: number;
   schedule: Schedule;
   wrappers: WrapperSetting[];
+  /** Module specifiers (or project files) that stand for the SDK: a fork, a vendored copy. */
+  sdkModules?: readonly string[];
+  /** HTTP client libraries of the user's, as rows in the shape of src/flow/models/http-clients.ts. */
+  clients?: readonly HttpClientModel[];
 }
 
 const cache = new WeakMap<object, Settings>();
@@ -68,7 +75,17 @@ function parseSettings(raw: RawSettings, cwd: string): Settings {
     }
     if (wrapper.prefix !== undefined && typeof wrapper.prefix !== 'string') fail(`.wrappers[${i}].prefix`, 'a path prefix such as "/rest/api/v1"', wrapper.prefix);
   });
-  return { now, imminentDays, schedule: resolveSchedule(schedule, cwd), wrappers };
+  const { sdkModules = [], clients = [] } = raw;
+  if (!Array.isArray(sdkModules) || sdkModules.some((specifier) => typeof specifier !== 'string' || specifier === '')) fail('.sdkModules', 'an array of module specifiers such as "@acme/glean-fork"', sdkModules);
+  if (!Array.isArray(clients)) fail('.clients', 'an array of HTTP client models (docs/detection.md, "Your own HTTP client")', clients);
+  clients.forEach((client, i) => {
+    if (typeof client?.name !== 'string') fail(`.clients[${i}].name`, 'a name', client?.name);
+    if (!Array.isArray(client.packages) || client.packages.some((name) => typeof name !== 'string')) fail(`.clients[${i}].packages`, 'an array of module specifiers', client.packages);
+    for (const key of ['exports', 'calls', 'options'] as const) {
+      if (typeof client[key] !== 'object' || client[key] === null || Array.isArray(client[key])) fail(`.clients[${i}].${key}`, 'an object', client[key]);
+    }
+  });
+  return { now, imminentDays, schedule: resolveSchedule(schedule, cwd), wrappers, sdkModules, clients };
 }
 
 function resolveSchedule(schedule: string | object | undefined, cwd: string): Schedule {

@@ -184,6 +184,9 @@ function carries(engine: Engine, value: Value, depth: number): boolean {
       return depth < 2 && carriesService(engine, load(engine, [value], undefined, undefined), depth + 1);
     case 'namespace':
       return true;
+    case 'builtin':
+      // A hook or store made by a library model (`useBoardAnswersQuery`, a Pinia store) carries what it holds.
+      return value.receiver !== undefined && carriesService(engine, value.receiver, depth);
     case 'string': {
       // `export const INDEXING_API = \`${BASE}/api/index/v1\``: its importers build the service's URLs.
       const { text } = flatten(value.pattern);

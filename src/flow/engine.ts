@@ -9,7 +9,7 @@ import { Evaluator } from './evaluate.js';
 import { findingKey, type FlowFinding } from './findings.js';
 import { idOf } from './ids.js';
 import type { HttpClientModel } from './models/http-clients.js';
-import type { RequestSite } from './requests.js';
+import { identifyEndpoint, type RequestSite } from './requests.js';
 import { arrayValue, classIdentity, EMPTY, functionValue, instanceValue, isServiceValue, type Allocation, type ClassValue, type FunctionValue, type ValueSet } from './values.js';
 
 /** A helper the analysis cannot see through, declared by the user: `api.post('getusercount', body)`. */
@@ -39,6 +39,8 @@ export interface BodyDemand {
 
 /** Activations of one function with distinct arguments beyond which a call uses the unknown-argument one. */
 const MAX_ACTIVATIONS_PER_FUNCTION = 8;
+/** Contexts of one function whose arguments name endpoints (a request helper's calls). */
+const MAX_ENDPOINT_CONTEXTS = 128;
 /** Activations of one function that get their own copies of the objects its code makes. */
 const HEAP_CONTEXTS_PER_FUNCTION = 8;
 /** Calls nested deeper than this are not entered (their result is read as it stands). */
@@ -242,7 +244,8 @@ export class Engine {
     let activation = this.activations.get(key);
     if (activation) return activation;
     const siblings = this.byFunction.get(fn) ?? [];
-    if (siblings.length >= MAX_ACTIVATIONS_PER_FUNCTION && !isDefault) {
+    const limit = siblings.length >= MAX_ACTIVATIONS_PER_FUNCTION && !isDefault && this.namesEndpoint(args) ? MAX_ENDPOINT_CONTEXTS : MAX_ACTIVATIONS_PER_FUNCTION;
+    if (siblings.length >= limit && !isDefault) {
       // Too many contexts: the call is answered as if its arguments were unknown.
       return this.activation(fn, env, [], self, true);
     }
@@ -261,6 +264,15 @@ export class Engine {
   /** Where an activation of a generator keeps what it yields. */
   generatorAllocation(activation: Activation): Allocation {
     return { id: `yields:${activation.id}`, node: activation.fn, origin: 'other' };
+  }
+
+  /**
+   * Whether an argument is a string that names an endpoint (`callApi('listanswers', body)`): a
+   * request helper is called once per endpoint from all over a client, and each call's endpoint
+   * matters, so such calls keep contexts of their own far beyond the usual bound.
+   */
+  private namesEndpoint(args: readonly ValueSet[]): boolean {
+    return args.some((values) => values.some((value) => value.kind === 'string' && identifyEndpoint(this.catalog, value.pattern, undefined) !== undefined));
   }
 
   /** The activations a function has had. */

@@ -20,11 +20,11 @@ export interface EndpointUse {
 }
 
 /**
- * Everything in a file that shows which endpoints the code calls. Requests come from the shared
- * analysis; a full endpoint path in a string counts too, because real code keeps its paths in a
- * constants module and calls them through a client created in another file, which one file's
- * analysis cannot connect. A path under an API prefix that names no known endpoint is kept, with
- * no scope: the administrator has to look it up.
+ * Everything in a file that shows which endpoints the code calls. Requests come from the
+ * project's analysis; a full endpoint path in a string counts too: a scope list errs on the side
+ * of asking for a scope a path may need (a path handed to code the analysis cannot see, such as a
+ * package's client). A path under an API prefix that names no known endpoint is kept, with no
+ * scope: the administrator has to look it up.
  */
 export function collectEndpointUses(sourceCode: Readonly<TSESLint.SourceCode>, filename: string, settings: Settings, cwd: string): EndpointUse[] {
   const catalog = catalogFor(settings.schedule);

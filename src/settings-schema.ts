@@ -1,0 +1,101 @@
+import { Ajv, type ErrorObject } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+import { describeValue } from './schedule/validate.js';
+
+// ajv-formats is CommonJS with `module.exports = plugin`; under NodeNext its default import is that function.
+const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
+
+/** HTTP methods a wrapper may send; the service's endpoints use these. */
+export const WRAPPER_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+/**
+ * `settings['api-sunset']` as a JSON Schema. ESLint validates rule options but not shared
+ * settings, so the settings reader validates them with this before use: a mistake is one
+ * configuration error naming the setting, never a TypeError in the middle of a lint. Each
+ * property's `description` is what the error says was expected.
+ */
+export const SETTINGS_SCHEMA = {
+  type: 'object',
+  description: 'an object',
+  additionalProperties: false,
+  properties: {
+    now: { type: 'string', format: 'date', description: 'a date as YYYY-MM-DD' },
+    imminentDays: { type: 'integer', minimum: 0, description: 'a whole number of days, 0 or more' },
+    schedule: { type: ['string', 'object'], description: 'a file path or a schedule object' },
+    wrappers: {
+      type: 'array',
+      description: 'an array of { callee, path, body, prefix, method }',
+      items: {
+        type: 'object',
+        description: 'a wrapper: { callee, path, body, prefix, method }',
+        required: ['callee'],
+        additionalProperties: false,
+        properties: {
+          callee: { type: 'string', pattern: '^[\\w$]+(\\.[\\w$]+)*$', description: 'a callee such as "api.post"' },
+          path: { type: 'integer', minimum: 0, description: 'an argument index (0 or more)' },
+          body: { type: 'integer', minimum: 0, description: 'an argument index (0 or more)' },
+          prefix: { type: 'string', pattern: '^/', description: 'a path prefix such as "/rest/api/v1"' },
+          method: {
+            type: 'string',
+            enum: [...WRAPPER_METHODS, ...WRAPPER_METHODS.map((method) => method.toLowerCase())],
+            description: `an HTTP method: ${WRAPPER_METHODS.map((method) => `"${method}"`).join(', ')}`,
+          },
+        },
+      },
+    },
+  },
+} as const;
+
+/** Problems reported at most, so that a huge wrong value cannot flood the error. */
+const MAX_PROBLEMS = 20;
+
+let validate: ReturnType<Ajv['compile']> | undefined;
+
+/** Throws one error listing what is wrong with the settings (up to 20 problems), or returns. */
+export function assertValidSettings(raw: unknown): void {
+  validate ??= compile();
+  if (validate(raw)) return;
+  const problems = describe(validate.errors ?? [], raw);
+  throw new Error(problems.join('\n'));
+}
+
+function compile() {
+  // verbose: errors carry their schema, whose description says what was expected.
+  const ajv = new Ajv({ allErrors: true, verbose: true, strict: true, allowUnionTypes: true });
+  addFormats(ajv);
+  return ajv.compile(SETTINGS_SCHEMA);
+}
+
+function describe(errors: ErrorObject[], raw: unknown): string[] {
+  const byPath = new Map<string, string>();
+  for (const error of errors) {
+    const segments = error.instancePath.split('/').slice(1);
+    if (error.keyword === 'additionalProperties') segments.push(String(error.params.additionalProperty));
+    const at = `settings['api-sunset']${segments.map((s) => (/^\d+$/.test(s) ? `[${s}]` : `.${s}`)).join('')}`;
+    if (byPath.has(at)) continue;
+    const schema = error.parentSchema as { description?: string } | undefined;
+    if (error.keyword === 'additionalProperties') {
+      byPath.set(at, `${at}: unknown setting (a typo?); the known ones are ${Object.keys(propertiesAt(segments.slice(0, -1))).join(', ')}`);
+      continue;
+    }
+    const expected = error.keyword === 'required' ? `the required property "${String(error.params.missingProperty)}"` : (schema?.description ?? error.message ?? error.keyword);
+    const found = error.keyword === 'required' ? 'nothing' : describeValue(valueAt(raw, segments));
+    byPath.set(at, `${at}: expected ${expected}, found ${found}`);
+  }
+  const problems = [...byPath.values()];
+  return problems.length > MAX_PROBLEMS ? [...problems.slice(0, MAX_PROBLEMS), `… and ${problems.length - MAX_PROBLEMS} more`] : problems;
+}
+
+function valueAt(data: unknown, segments: string[]): unknown {
+  let value = data;
+  for (const segment of segments) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<string, unknown>)[segment];
+  }
+  return value;
+}
+
+/** The properties the schema allows where an unknown one was found (`wrappers/0` → a wrapper's). */
+function propertiesAt(segments: string[]): Record<string, unknown> {
+  return segments.length === 0 ? SETTINGS_SCHEMA.properties : SETTINGS_SCHEMA.properties.wrappers.items.properties;
+}

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import bundledData from '../../data/schedule.json' with { type: 'json' };
 import type { Schedule, ScheduleFile, ScheduleItem, SchemaGraph } from './types.js';
-import { describeValue, validateSchedule, validateScheduleItem, validateSchedulePatch, type ScheduleProblem } from './validate.js';
+import { describeValue, MAX_PROBLEMS, validateSchedule, validateScheduleItem, validateSchedulePatch, type ScheduleProblem } from './validate.js';
 
 export type { ScheduleProblem } from './validate.js';
 
@@ -10,10 +10,13 @@ export type { ScheduleProblem } from './validate.js';
 export class ScheduleError extends Error {
   readonly problems: ScheduleProblem[];
 
+  /** At most MAX_PROBLEMS are listed; with more, a last line says so. */
   constructor(problems: ScheduleProblem[]) {
-    super(problems.map(formatProblem).join('\n'));
+    const shown = problems.slice(0, MAX_PROBLEMS);
+    const more = problems.length > MAX_PROBLEMS ? [`${problems[0]!.file}: … more problems not listed: fix these ${MAX_PROBLEMS} first and run again`] : [];
+    super([...shown.map(formatProblem), ...more].join('\n'));
     this.name = 'ScheduleError';
-    this.problems = problems;
+    this.problems = shown;
   }
 }
 
@@ -83,6 +86,7 @@ function mergeIntoBundled(patch: ScheduleFile, file: string): ScheduleFile {
   const index = new Map(items.map((item, i) => [item.id, i]));
   const problems: ScheduleProblem[] = [];
   patch.items.forEach((item, i) => {
+    if (problems.length > MAX_PROBLEMS) return;
     const at = index.get(item.id);
     if (at !== undefined) {
       items[at] = { ...items[at], ...item } as ScheduleItem;
@@ -133,9 +137,10 @@ function checkConsistency(items: ScheduleItem[], file: string, ownItems?: Schedu
     }
   });
   for (const item of items) {
+    if (problems.length > MAX_PROBLEMS) break;
     if (item.kind !== 'field' || !item.field) continue;
-    const i = positions.findIndex((own) => own.id === item.id);
-    if (i === -1) continue;
+    const i = firstSeen.get(item.id);
+    if (i === undefined) continue;
     item.notices.forEach((notice, n) =>
       notice.occurrences?.forEach((occurrence, o) => {
         const last = occurrence.path.split('.').at(-1)?.replace(/\[\]$/, '');

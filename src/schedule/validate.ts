@@ -14,16 +14,39 @@ export interface ScheduleProblem {
 // ajv-formats is CommonJS with `module.exports = plugin`; under NodeNext its default import is that function.
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 
-function makeAjv(): Ajv {
-  const ajv = new Ajv({ allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true });
+/**
+ * Problems listed at most; one more is collected to know that there are more. A large wrong file
+ * would otherwise print a line per wrong value, a million lines for a big generated file.
+ */
+export const MAX_PROBLEMS = 20;
+
+/**
+ * Elements of each top-level array validated at once when collecting problems. ajv with
+ * `allErrors` joins the errors of every `$ref`ed item by copying the list so far, which is
+ * quadratic in the number of errors (over 300 s for a large wrong file); in slices it stays linear.
+ */
+const SLICE = 64;
+
+function makeAjv(allErrors: boolean): Ajv {
+  const ajv = new Ajv({ allErrors, strict: true, strictRequired: false, allowUnionTypes: true });
   addFormats(ajv);
   return ajv;
 }
 
-const ajv = makeAjv();
-const validateFile: ValidateFunction = ajv.compile(scheduleSchema);
-const validateItem: ValidateFunction = ajv.compile({ $ref: `${scheduleSchema.$id}#/definitions/item` });
-const validatePatchFile: ValidateFunction = makeAjv().compile(patchSchema());
+/** A schema compiled twice: to answer "valid?" fast (first error only), and to list every problem. */
+interface Validator {
+  quick: ValidateFunction;
+  thorough: ValidateFunction;
+}
+
+function validator(schema: object, ajvs: [Ajv, Ajv]): Validator {
+  return { quick: ajvs[0].compile(schema), thorough: ajvs[1].compile(schema) };
+}
+
+const ajvs: [Ajv, Ajv] = [makeAjv(false), makeAjv(true)];
+const validateFile = validator(scheduleSchema, ajvs);
+const validateItem = validator({ $ref: `${scheduleSchema.$id}#/definitions/item` }, ajvs);
+const validatePatchFile = validator(patchSchema(), [makeAjv(false), makeAjv(true)]);
 
 /** The same schema, but an item needs only its id: used for files that extend the bundled schedule. */
 function patchSchema(): object {
@@ -48,9 +71,50 @@ export function validateScheduleItem(data: unknown, file: string, at: string): S
   return check(validateItem, data, file, at);
 }
 
-function check(validate: ValidateFunction, data: unknown, file: string, root: string): ScheduleProblem[] {
-  if (validate(data)) return [];
-  return describeErrors(validate.errors ?? [], data, file, root);
+/**
+ * No problems for a valid value (one fast pass); otherwise every problem, in file order, up to
+ * MAX_PROBLEMS + 1 (the caller shows MAX_PROBLEMS and says there are more). A document's top-level
+ * arrays are validated a slice at a time, and validation stops once enough problems are known.
+ */
+function check(validate: Validator, data: unknown, file: string, root: string): ScheduleProblem[] {
+  if (validate.quick(data)) return [];
+  const arrays = isPlainObject(data) ? Object.keys(data).filter((key) => Array.isArray(data[key]) && (data[key] as unknown[]).length > SLICE) : [];
+  if (arrays.length === 0) return capped(problemsOf(validate.thorough, data, data, file, root));
+  const record = data as Record<string, unknown>;
+  const byPath = new Map<string, ScheduleProblem>();
+  // One array at a time, the others cut to their first slice (whose positions are right as they are).
+  for (const key of arrays) {
+    const all = record[key] as unknown[];
+    for (let start = 0; start < all.length && byPath.size <= MAX_PROBLEMS; start += SLICE) {
+      const slice = { ...record };
+      for (const other of arrays) slice[other] = (record[other] as unknown[]).slice(0, SLICE);
+      slice[key] = all.slice(start, start + SLICE);
+      const errors = validate.thorough(slice) ? [] : (validate.thorough.errors ?? []);
+      const shifted = errors.map((error) => ({ ...error, instancePath: shiftIndex(error.instancePath, key, start) }));
+      for (const problem of problemsOf(undefined, shifted, data, file, root)) if (!byPath.has(problem.path)) byPath.set(problem.path, problem);
+    }
+  }
+  return capped([...byPath.values()]);
+}
+
+function problemsOf(validate: ValidateFunction | undefined, input: unknown, data: unknown, file: string, root: string): ScheduleProblem[] {
+  const errors = validate ? (validate(input) ? [] : (validate.errors ?? [])) : (input as ErrorObject[]);
+  return describeErrors(errors, data, file, root);
+}
+
+/** `/items/3/removal` in a slice starting at 128 is `/items/131/removal` in the file. */
+function shiftIndex(pointer: string, array: string, offset: number): string {
+  const [, key, index, ...rest] = pointer.split('/');
+  if (key === undefined || index === undefined || unescapePointer(key) !== array || !/^\d+$/.test(index)) return pointer;
+  return ['', key, String(Number(index) + offset), ...rest].join('/');
+}
+
+function capped(problems: ScheduleProblem[]): ScheduleProblem[] {
+  return problems.slice(0, MAX_PROBLEMS + 1);
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 // When one value breaks several keywords, say the most specific thing once.

@@ -4,6 +4,7 @@ import tsParser from '@typescript-eslint/parser';
 import { ESLint, type Linter } from 'eslint';
 import tseslint from 'typescript-eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { SLOW_TEST_TIMEOUT } from '../helpers/timeouts.js';
 import plugin from '../../src/index.js';
 import { runCli } from '../helpers/cli.js';
 import { FIXTURES, NOW, ROOT, sunsetSettings } from './tester.js';
@@ -67,7 +68,7 @@ beforeAll(async () => {
   typed = (await lint('project', SUNSET)).messages;
   untyped = (await lint('none', SUNSET)).messages;
   noDeprecated = (await lint('project', { '@typescript-eslint/no-deprecated': 'warn' })).messages;
-}, 60_000);
+}, SLOW_TEST_TIMEOUT);
 
 /** Found only with type information: the cross-file cases of issue #7. */
 const TYPED_ONLY = [
@@ -103,7 +104,7 @@ const BOTH = [
   'src/search.ts:13:12 SearchResultSnippet.snippet',
 ];
 
-describe('type-aware mode on test/fixtures/typed-project', () => {
+describe('type-aware mode on test/fixtures/typed-project', { timeout: SLOW_TEST_TIMEOUT }, () => {
   it('finds the cross-file cases with types and misses them without', () => {
     expect(typed.map(brief).sort()).toEqual([...TYPED_ONLY, ...BOTH].sort());
     expect(untyped.map(brief).sort()).toEqual([...BOTH].sort());
@@ -160,10 +161,10 @@ describe('type-aware mode on test/fixtures/typed-project', () => {
   it('works the same with parserOptions.projectService', async () => {
     const { messages } = await lint('projectService', SUNSET, { files: ['src/render.ts', 'src/indexer.ts'] });
     expect(messages.map(brief).sort()).toEqual(typed.filter((m) => m.at.startsWith('src/render.ts') || m.at.startsWith('src/indexer.ts')).map(brief).sort());
-  }, 60_000);
+  }, SLOW_TEST_TIMEOUT);
 });
 
-describe('compared with @typescript-eslint/no-deprecated on the same project', () => {
+describe('compared with @typescript-eslint/no-deprecated on the same project', { timeout: SLOW_TEST_TIMEOUT }, () => {
   /** no-deprecated's reports that name a schedule field or a deprecated endpoint's SDK method. */
   const scheduleNames = new Set(['citations', 'location', 'snippet', 'trackingToken', 'sensitiveInfoTypes', 'bulkIndex', 'count']);
   const named = (m: Message) => /^`(\w+)` is deprecated/.exec(m.message)?.[1];
@@ -189,7 +190,7 @@ describe('compared with @typescript-eslint/no-deprecated on the same project', (
   });
 });
 
-describe('api-sunset check --project', () => {
+describe('api-sunset check --project', { timeout: SLOW_TEST_TIMEOUT }, () => {
   const relative = path.relative(ROOT, PROJECT);
 
   it('adds the typed findings; files outside the tsconfig are checked syntax-only', async () => {
@@ -204,7 +205,7 @@ describe('api-sunset check --project', () => {
     expect(where(without.stdout)).not.toContain('src/render.ts:8:46 chat.citations');
     expect(JSON.parse(withTypes.stdout).skipped).toEqual([]);
     expect(typedFindings.length).toBe(where(without.stdout).length + TYPED_ONLY.length);
-  }, 60_000);
+  }, SLOW_TEST_TIMEOUT);
 
   it('a directory stands for its tsconfig.json; a missing tsconfig is a usage error', async () => {
     const dir = await runCli(['check', path.join(relative, 'src/render.ts'), '--project', relative, '--now', NOW, '--format', 'json', '--fail-on', 'none']);
@@ -213,5 +214,5 @@ describe('api-sunset check --project', () => {
     const missing = await runCli(['check', relative, '--project', 'no-such/tsconfig.json', '--now', NOW]);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('--project: no-such/tsconfig.json: no such tsconfig file');
-  }, 60_000);
+  }, SLOW_TEST_TIMEOUT);
 });

@@ -1,13 +1,14 @@
 import { parseArgs } from 'node:util';
 import { forEachCandidate } from './candidates.js';
 import type { Skipped } from './findings.js';
-import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIo } from './io.js';
+import { EXIT_OK, type CliIo } from './io.js';
 import { COMMON_HELP, COMMON_OPTIONS, EXIT_CODES_HELP, parseLintFlags, type Format, type LintFlags } from './lint-flags.js';
-import type { LintOutcome } from './lint-runner.js';
+import type { FileLinter, LintOutcome } from './lint-runner.js';
 import { buildReport, type Report } from './report.js';
 import { renderGithub } from './report-github.js';
 import { renderJson } from './report-json.js';
 import { renderCheckText } from './report-text.js';
+import { withoutWorkflowCommands } from './workflow-commands.js';
 import { collectSourceFiles } from './walk.js';
 
 export const CHECK_HELP = `Usage: api-sunset check [options] [paths...]
@@ -55,31 +56,40 @@ export async function runCheck(args: string[], io: CliIo): Promise<number> {
   const skipped: Skipped[] = [];
   let linted = 0;
   let candidates: number;
-  const runner = await createLintRunner(flags, roots);
+  const runner = await createLintRunner(flags, roots, io);
   try {
     candidates = await forEachCandidate(files, flags, io, 'Checking', skipped, async ({ file, source }) => {
       const outcome = await runner.check(file, source.text);
       outcomes.push(outcome);
-      if (outcome.failure) skipped.push(skippedFromFailure(outcome));
-      else linted++;
+      skipped.push(...skippedOf(outcome));
+      if (!outcome.failure) linted++;
     });
   } finally {
-    runner.dispose();
+    await runner.dispose();
   }
-  const report = buildReport({ now: flags.now, cwd: io.cwd, outcomes, skipped, totals: { scanned: files.length, candidates, linted }, failOn: flags.failOn });
+  const report = buildReport({ now: flags.now, cwd: io.cwd, outcomes, skipped, totals: { scanned: files.length, candidates, linted }, failOn: flags.failOn, allowEmpty: flags.allowEmpty });
   io.stdout(await render(report, flags.format, io));
   return exitCode(report, io);
 }
 
-export function skippedFromFailure(outcome: LintOutcome): Skipped {
-  const failure = outcome.failure!;
-  return { file: outcome.file, message: failure.message, ...(failure.line ? { line: failure.line, column: failure.column } : {}) };
+/** The file's entries in the skipped list: why it could not be checked, or the fatal problems ESLint reported beside its findings. */
+export function skippedOf(outcome: LintOutcome): Skipped[] {
+  return [...(outcome.failure ? [outcome.failure] : []), ...(outcome.fatal ?? [])].map((failure) => ({ file: outcome.file, ...failure }));
 }
 
-/** ESLint, the parser and TypeScript take most of a second to load: only commands that lint pay for them. */
-export async function createLintRunner(flags: LintFlags, roots: string[]) {
-  const { LintRunner } = await import('./lint-runner.js');
-  return new LintRunner(flags, roots);
+/**
+ * The linter for a run: in a worker thread, so that a file that takes too long or exhausts memory
+ * costs that file only; in this thread when asked (tests). ESLint, the parser and TypeScript take
+ * most of a second to load: only commands that lint pay for them.
+ */
+export async function createLintRunner(flags: LintFlags, roots: string[], io: CliIo): Promise<FileLinter> {
+  const runnerFlags = { now: flags.now, imminentDays: flags.imminentDays, schedulePath: flags.schedulePath, ignore: flags.ignore, ...(flags.project ? { project: flags.project } : {}) };
+  if (io.inProcessLinter) {
+    const { LintRunner } = await import('./lint-runner.js');
+    return new LintRunner(runnerFlags, roots);
+  }
+  const { IsolatedLintRunner } = await import('./isolated-runner.js');
+  return new IsolatedLintRunner(runnerFlags, roots, { timeout: flags.limits.fileTimeout });
 }
 
 export async function render(report: Report, format: Format, io: CliIo, text = renderCheckText): Promise<string> {
@@ -89,22 +99,15 @@ export async function render(report: Report, format: Format, io: CliIo, text = r
     case 'sarif':
       return (await import('./report-sarif.js')).renderSarif(report);
     case 'github':
-      // Annotations for the pull request, the summary for whoever reads the job log.
-      return renderGithub(report) + text(report, { ...io, isTTY: false });
+      // Annotations for the pull request, the summary for whoever reads the job log, where no line may act as a command.
+      return renderGithub(report) + withoutWorkflowCommands(text(report, { ...io, isTTY: false }));
     case 'text':
       return text(report, io);
   }
 }
 
-/**
- * Skipped files do not change the exit code while anything else was checked; when every file that
- * needed parsing failed, the run checked nothing and says so with exit code 2 rather than passing.
- */
+/** The verdict's exit code; a run that could not do its job also says why on stderr. */
 export function exitCode(report: Report, io: CliIo): number {
-  const { candidates, linted } = report.summary.files;
-  if (candidates > 0 && linted === 0) {
-    io.stderr(`api-sunset: none of the ${candidates} file${candidates === 1 ? '' : 's'} that needed checking could be read and parsed; nothing was checked.\n`);
-    return EXIT_USAGE;
-  }
-  return report.summary.failed ? EXIT_FINDINGS : EXIT_OK;
+  if (report.verdict.error) io.stderr(`${report.verdict.error}\n`);
+  return report.verdict.exitCode;
 }

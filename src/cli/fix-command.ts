@@ -1,16 +1,21 @@
+import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { createTwoFilesPatch, FILE_HEADERS_ONLY } from 'diff';
 import { UnsafeWriteError, writeFileAtomically } from './atomic-write.js';
 import { forEachCandidate } from './candidates.js';
-import { createLintRunner, exitCode, render, skippedFromFailure } from './check-command.js';
+import { createLintRunner, exitCode, render, skippedOf } from './check-command.js';
+import { maskedPatch } from './diff-mask.js';
 import { displayPath, type Finding, type Skipped } from './findings.js';
+import { describeFsError } from './fs-errors.js';
 import { EXIT_OK, type CliIo } from './io.js';
 import { COMMON_HELP, COMMON_OPTIONS, EXIT_CODES_HELP, parseLintFlags } from './lint-flags.js';
 import type { LintOutcome } from './lint-runner.js';
+import { printable } from './printable.js';
+import { acquireProjectLock } from './project-lock.js';
 import { buildReport, type Change } from './report.js';
 import { renderFixText } from './report-text.js';
 import { encodeSource, restoreLineEndings } from './source-text.js';
 import { MAX_SUGGESTION_PASSES } from './suggestions.js';
+import { removeStaleTemporaries } from './temp-files.js';
 import { collectSourceFiles } from './walk.js';
 
 export const FIX_HELP = `Usage: api-sunset fix [options] [paths...]
@@ -18,12 +23,18 @@ export const FIX_HELP = `Usage: api-sunset fix [options] [paths...]
 Apply the automatic fixes for uses of deprecated and removed API items, then list every finding
 left for a person (where, and why: the message says what to migrate to). Finds files the same
 way as "api-sunset check". Each changed file is replaced atomically (a temporary file beside it,
-then a rename), keeps its line endings, byte order mark and mode, and is written only if it is a
-regular file inside the given paths that did not change while the command ran. Running "fix"
-twice changes nothing the second time.
+written in full and flushed, then a rename), keeps its line endings, byte order mark, encoding and
+mode, and is written only if it is a regular file inside the given paths that did not change
+while the command ran. Read-only files, files of other users, files with setuid, setgid or
+sticky bits and files with other hard links are left alone unless --force. Two "fix" runs in one
+project cannot overlap (a lock file in the project root). Running "fix" twice changes nothing
+the second time.
 
 Options:
-  --dry-run              print a unified diff of what would change; write nothing
+  --dry-run              print a unified diff of what would change; write nothing (lines that
+                         hold a token secret are hidden)
+  --force                also rewrite read-only files, files of other users, files with special
+                         bits or other hard links
   --suggestions          also apply suggestions: the first suggestion of each finding, rounds of
                          suggestions and fixes until nothing changes (at most ${MAX_SUGGESTION_PASSES}); review the diff,
                          suggestions are changes a rule could not prove safe
@@ -46,7 +57,7 @@ export async function runFix(args: string[], io: CliIo): Promise<number> {
     args,
     strict: true,
     allowPositionals: true,
-    options: { ...COMMON_OPTIONS, 'dry-run': { type: 'boolean' }, suggestions: { type: 'boolean' } },
+    options: { ...COMMON_OPTIONS, 'dry-run': { type: 'boolean' }, suggestions: { type: 'boolean' }, force: { type: 'boolean' } },
   });
   if (values.help) {
     io.stdout(FIX_HELP);
@@ -55,6 +66,7 @@ export async function runFix(args: string[], io: CliIo): Promise<number> {
   const flags = parseLintFlags(values, positionals, io.cwd);
   const dryRun = values['dry-run'] ?? false;
   const suggestions = values.suggestions ?? false;
+  const force = values.force ?? false;
   const { files, roots } = collectSourceFiles(flags.paths, io.cwd);
   const outcomes: LintOutcome[] = [];
   const skipped: Skipped[] = [];
@@ -63,46 +75,69 @@ export async function runFix(args: string[], io: CliIo): Promise<number> {
   let candidates: number;
   const keep = (outcome: LintOutcome) => {
     outcomes.push(outcome);
-    if (outcome.failure) skipped.push(skippedFromFailure(outcome));
-    else linted++;
+    skipped.push(...skippedOf(outcome));
+    if (!outcome.failure) linted++;
   };
-  const runner = await createLintRunner(flags, roots);
+  // A dry run writes nothing, so it needs no lock and leaves other runs' files alone.
+  const lock = dryRun || files.length === 0 ? undefined : acquireProjectLock(roots);
   try {
-    candidates = await forEachCandidate(files, flags, io, dryRun ? 'Checking' : 'Fixing', skipped, async ({ file, bytes, source }) => {
-      const fixed = await runner.fix(file, source.text, suggestions);
-      if (fixed.output === source.text) return keep(fixed);
-      // The findings before fixing tell which items the fixes took care of, and stand if the file is not written.
-      const before = await runner.check(file, source.text);
-      const notFixed = (reason: string) => {
-        keep(before);
-        skipped.push({ file, message: `not fixed: ${reason}` });
-      };
-      // A fix that breaks the syntax is a rule bug: the file stays as it was and its findings stay listed.
-      if (fixed.failure) return notFixed(`the fixes would leave the file unparsable (${fixed.failure.message}); please report this`);
-      if (!source.roundTrips) return notFixed('the file is not valid UTF-8, and rewriting it would change bytes no fix touched');
-      const { survivors, fixed: fixedFindings } = pairFindings(before.findings, fixed.findings);
-      const change: Change = { file, fixed: fixedFindings.length, items: countItems(fixedFindings) };
-      const output = restoreLineEndings(fixed.output, source);
-      if (dryRun) {
-        const name = displayPath(file, io.cwd);
-        change.diff = createTwoFilesPatch(`a/${name}`, `b/${name}`, source.text, output, undefined, undefined, { headerOptions: FILE_HEADERS_ONLY });
-      } else {
-        try {
-          writeFileAtomically(file, encodeSource(output, source), bytes, roots);
-        } catch (error) {
-          if (!(error instanceof UnsafeWriteError) && !isFileSystemError(error)) throw error;
-          return notFixed((error as Error).message);
+    if (lock) reportRemoved(removeStaleTemporaries(new Set(files.map((file) => path.dirname(file)))), io);
+    const runner = await createLintRunner(flags, roots, io);
+    try {
+      candidates = await forEachCandidate(files, flags, io, dryRun ? 'Checking' : 'Fixing', skipped, async ({ file, bytes, source }) => {
+        const fixed = await runner.fix(file, source.text, suggestions);
+        if (fixed.output === source.text) return keep(fixed);
+        // The findings before fixing tell which items the fixes took care of, and stand if the file is not written.
+        const before = await runner.check(file, source.text);
+        const notFixed = (reason: string) => {
+          keep(before);
+          skipped.push({ file, reason: 'not-fixed', message: `not fixed: ${reason}` });
+        };
+        // A fix that breaks the syntax is a rule bug: the file stays as it was and its findings stay listed.
+        if (fixed.failure) return notFixed(`the fixes would leave the file unparsable (${fixed.failure.message}); please report this`);
+        if (before.failure) return notFixed(before.failure.message);
+        if (!source.roundTrips) return notFixed(`the file is not valid ${source.encoding === 'utf8' ? 'UTF-8' : 'UTF-16'}, and rewriting it would change bytes no fix touched`);
+        const { survivors, fixed: fixedFindings } = pairFindings(before.findings, fixed.findings);
+        const change: Change = { file, fixed: fixedFindings.length, items: countItems(fixedFindings) };
+        const output = restoreLineEndings(fixed.output, source);
+        if (dryRun) {
+          const [oldSecrets, newSecrets] = [await runner.secretLines(file, source.text), await runner.secretLines(file, fixed.output)];
+          change.diff = maskedPatch(displayPath(file, io.cwd), source.text, output, oldSecrets, newSecrets);
+        } else {
+          try {
+            writeFileAtomically(file, encodeSource(output, source), bytes, roots, { force });
+          } catch (error) {
+            if (error instanceof UnsafeWriteError) return notFixed(error.message);
+            if (isFileSystemError(error)) return notFixed(`could not write the file: ${describeFsError(error)}; the file is as it was`);
+            throw error;
+          }
         }
-      }
-      changes.push(change);
-      keep(dryRun ? asInOriginal(before, fixed, survivors) : fixed);
-    });
+        changes.push(change);
+        keep(dryRun ? asInOriginal(before, fixed, survivors) : fixed);
+      });
+    } finally {
+      await runner.dispose();
+    }
   } finally {
-    runner.dispose();
+    lock?.release();
   }
-  const report = buildReport({ now: flags.now, cwd: io.cwd, outcomes, skipped, totals: { scanned: files.length, candidates, linted }, failOn: flags.failOn, fix: { dryRun, changes } });
+  const report = buildReport({
+    now: flags.now,
+    cwd: io.cwd,
+    outcomes,
+    skipped,
+    totals: { scanned: files.length, candidates, linted },
+    failOn: flags.failOn,
+    allowEmpty: flags.allowEmpty,
+    fix: { dryRun, changes },
+  });
   io.stdout(await render(report, flags.format, io, renderFixText));
   return exitCode(report, io);
+}
+
+function reportRemoved(removed: string[], io: CliIo): void {
+  if (removed.length === 0) return;
+  io.stderr(`api-sunset: removed ${removed.length} temporary file${removed.length === 1 ? '' : 's'} left by an interrupted run (the files they were for are intact): ${removed.map((file) => printable(displayPath(file, io.cwd))).join(', ')}\n`);
 }
 
 /**

@@ -6,6 +6,11 @@ export interface CliIo {
   env: NodeJS.ProcessEnv;
   /** Colour and progress only on a terminal. */
   isTTY: boolean;
+  /**
+   * Lint in the calling thread rather than in a worker. Tests do, so that a mocked plugin applies;
+   * the per-file time limit is then not enforced (ESLint lints synchronously).
+   */
+  inProcessLinter?: boolean;
 }
 
 export const EXIT_OK = 0;

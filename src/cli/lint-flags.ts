@@ -3,7 +3,9 @@ import path from 'node:path';
 import { resolveItemIds } from '../schedule/ids.js';
 import { DEFAULT_IMMINENT_DAYS, type Status } from '../schedule/status.js';
 import type { Schedule } from '../schedule/types.js';
+import { LIMIT_HELP, LIMIT_OPTIONS, parseLimits, type FileLimits } from './file-limits.js';
 import { UsageError } from './io.js';
+import { tsconfigProblems } from './tsconfig-check.js';
 import { parseChoice, parseNonNegativeInteger, parseNow, scheduleFromFlag } from './options.js';
 
 export const FORMATS = ['text', 'json', 'sarif', 'github'] as const;
@@ -25,6 +27,10 @@ export interface LintFlags {
   failOn: FailLevel;
   /** Absolute path of `--project`'s tsconfig: type-aware mode. Undefined: syntax only. */
   project?: string;
+  /** Per-file size and time limits. */
+  limits: FileLimits;
+  /** `--allow-empty`: a run that finds no file passes instead of exiting 2. */
+  allowEmpty: boolean;
 }
 
 export const COMMON_OPTIONS = {
@@ -35,6 +41,8 @@ export const COMMON_OPTIONS = {
   format: { type: 'string' },
   'fail-on': { type: 'string' },
   project: { type: 'string' },
+  ...LIMIT_OPTIONS,
+  'allow-empty': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -49,13 +57,18 @@ export const COMMON_HELP = `  --now YYYY-MM-DD       the date to judge by (defau
                            none: never
   --project TSCONFIG     type-aware mode: follow values across files through the project's
                          TypeScript types (files outside the project are checked syntax-only)
+${LIMIT_HELP}
+  --allow-empty          pass when no file matches the paths (default: exit 2)
   -h, --help             show this help`;
 
 export const EXIT_CODES_HELP = `Exit codes:
   0  nothing at the --fail-on level
-  1  findings at the --fail-on level
-  2  usage or configuration error (bad flag, invalid schedule, missing path), or every
-     file that needed parsing failed to parse`;
+  1  findings at the --fail-on level, or a file that could not be checked (a parse error, a
+     fatal ESLint message, an unreadable file, an analysis that crashed or timed out);
+     --fail-on none never exits 1
+  2  usage or configuration error (bad flag, invalid schedule, missing path, tsconfig error),
+     no file matched the paths (unless --allow-empty), or no file that needed checking could
+     be checked`;
 
 /** Statuses that make the run fail at each level; `imminent` deliberately means the same as `removed`. */
 export const FAILING_STATUSES: Record<FailLevel, readonly Status[]> = {
@@ -73,6 +86,10 @@ type CommonValues = {
   format?: string;
   'fail-on'?: string;
   project?: string;
+  'max-file-size'?: string;
+  'minified-line-length'?: string;
+  'file-timeout'?: string;
+  'allow-empty'?: boolean;
 };
 
 export function parseLintFlags(values: CommonValues, positionals: string[], cwd: string): LintFlags {
@@ -92,6 +109,8 @@ export function parseLintFlags(values: CommonValues, positionals: string[], cwd:
     format,
     failOn,
     ...(values.project === undefined ? {} : { project: parseProject(values.project, cwd) }),
+    limits: parseLimits(values),
+    allowEmpty: values['allow-empty'] ?? false,
   };
 }
 
@@ -105,6 +124,9 @@ function parseProject(value: string, cwd: string): string {
     stats = statSync(file, { throwIfNoEntry: false });
   }
   if (!stats?.isFile()) throw new UsageError(`--project: ${value}: no such tsconfig file${stats === undefined && !value.endsWith('.json') ? ' (or directory with a tsconfig.json)' : ''}`);
+  // A broken tsconfig is a configuration error, said once, not a "parse error" in every file.
+  const problems = tsconfigProblems(file);
+  if (problems.length > 0) throw new UsageError(`--project: ${value} has errors:\n${problems.map((problem) => `  ${problem}`).join('\n')}`);
   return file;
 }
 

@@ -2,12 +2,13 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Linter } from 'eslint';
 import plugin from '../index.js';
-import type { Finding } from './findings.js';
+import { isUnchecked, type Finding } from './findings.js';
 import type { Report } from './report.js';
 
 /**
  * SARIF 2.1.0, the subset GitHub code scanning reads: one run, the rules that have results, one
- * result per finding with its region, and files that could not be checked as tool notifications.
+ * result per finding with its region, and files that could not be checked (errors) or were left
+ * out (warnings) as tool notifications.
  * Written here rather than through an ESLint SARIF formatter, whose package pulls a second ESLint
  * into every install. Each result carries the schedule item it is about in `properties`, so
  * alerts can be filtered by item.
@@ -20,10 +21,6 @@ export function renderSarif(report: Report): string {
   const notifications: SarifNotification[] = [];
   for (const outcome of report.outcomes) {
     const uri = fileUri(report.cwd, outcome.file);
-    if (outcome.failure) {
-      notifications.push(notification(outcome.failure.message, uri, outcome.failure.line, outcome.failure.column));
-      continue;
-    }
     if (outcome.messages.length === 0) continue;
     const index = artifacts.push({ location: { uri } }) - 1;
     for (const message of outcome.messages) {
@@ -40,7 +37,7 @@ export function renderSarif(report: Report): string {
     }
   }
   for (const skipped of report.skipped) {
-    if (!report.outcomes.some((outcome) => outcome.file === skipped.file)) notifications.push(notification(skipped.message, fileUri(report.cwd, skipped.file), skipped.line, skipped.column));
+    notifications.push(notification(isUnchecked(skipped) ? 'error' : 'warning', skipped.message, fileUri(report.cwd, skipped.file), skipped.line, skipped.column));
   }
   const log = {
     version: '2.1.0',
@@ -73,7 +70,7 @@ interface SarifResult {
 }
 
 interface SarifNotification {
-  level: 'error';
+  level: 'error' | 'warning';
   message: { text: string };
   locations: { physicalLocation: { artifactLocation: { uri: string }; region?: Region } }[];
 }
@@ -106,9 +103,9 @@ function itemProperties(message: Linter.LintMessage, findings: Finding[]): { pro
   return finding ? { properties: { itemId: finding.itemId, status: finding.status, removal: finding.removal, daysLeft: finding.daysLeft, fix: finding.fix } } : {};
 }
 
-function notification(text: string, uri: string, line?: number, column?: number): SarifNotification {
+function notification(level: SarifNotification['level'], text: string, uri: string, line?: number, column?: number): SarifNotification {
   const where = line === undefined ? {} : { region: { startLine: Math.max(line, 1), startColumn: Math.max(column ?? 1, 1) } };
-  return { level: 'error', message: { text }, locations: [{ physicalLocation: { artifactLocation: { uri }, ...where } }] };
+  return { level, message: { text }, locations: [{ physicalLocation: { artifactLocation: { uri }, ...where } }] };
 }
 
 function fileUri(cwd: string, file: string): string {

@@ -1,7 +1,7 @@
 import type { Status } from '../schedule/status.js';
-import { displayPath, STATUSES, type Finding, type Skipped } from './findings.js';
+import { displayPath, isUnchecked, STATUSES, type Finding, type Skipped } from './findings.js';
 import { formatTable, painter, type CliIo, type Colour } from './io.js';
-import { FAILING_STATUSES } from './lint-flags.js';
+import { printable, printableLines } from './printable.js';
 import type { Report } from './report.js';
 
 type Paint = ReturnType<typeof painter>;
@@ -24,7 +24,7 @@ export function renderFixText(report: Report, io: CliIo): string {
   const fix = report.fix!;
   const parts: string[] = [];
   if (fix.dryRun) {
-    const diffs = fix.changes.map((change) => change.diff ?? '').join('');
+    const diffs = printableLines(fix.changes.map((change) => change.diff ?? '').join(''));
     if (diffs) parts.push(diffs);
   }
   parts.push(renderChanges(report, paint));
@@ -45,7 +45,7 @@ function renderChanges(report: Report, paint: Paint): string {
   }
   const verb = dryRun ? 'Would fix' : 'Fixed';
   const rows = changes.map((change) => [
-    displayPath(change.file, report.cwd),
+    shownPath(change.file, report.cwd),
     String(change.fixed),
     Object.entries(change.items)
       .map(([id, count]) => (count === 1 ? id : `${id} ×${count}`))
@@ -61,26 +61,40 @@ export function renderFindings(findings: readonly Finding[], cwd: string, paint:
   for (const finding of findings) groups.set(finding.file, [...(groups.get(finding.file) ?? []), finding]);
   return [...groups.values()]
     .map((group) => {
-      const locations = group.map((finding) => `${displayPath(finding.file, cwd)}:${finding.line}:${finding.column}`);
+      const locations = group.map((finding) => `${shownPath(finding.file, cwd)}:${finding.line}:${finding.column}`);
       const locationWidth = Math.max(...locations.map((location) => location.length));
       const idWidth = Math.max(...group.map((finding) => finding.itemId.length));
       return group
         .map((finding, i) => {
           const location = locations[i]!.padEnd(locationWidth);
           const id = paint(STATUS_COLOUR[finding.status], finding.itemId) + ' '.repeat(idWidth - finding.itemId.length);
-          return `${location}  ${id}  ${finding.message}  ${paint('dim', `[fix: ${finding.fix}]`)}\n`;
+          return `${location}  ${id}  ${printable(finding.message)}  ${paint('dim', `[fix: ${finding.fix}]`)}\n`;
         })
         .join('');
     })
     .join('\n');
 }
 
+/**
+ * Files that could not be checked (they fail the gate), files the limits or ESLint left out, and
+ * files `fix` did not write (their findings are listed with the others), each under its own heading.
+ */
 function renderSkipped(skipped: readonly Skipped[], cwd: string): string {
-  const lines = skipped.map((entry) => {
-    const where = entry.line === undefined ? displayPath(entry.file, cwd) : `${displayPath(entry.file, cwd)}:${entry.line}:${entry.column ?? 0}`;
-    return `  ${where}  ${entry.message}\n`;
-  });
-  return `Skipped ${plural(skipped.length, 'file')} (not checked):\n${lines.join('')}`;
+  const groups: [string, Skipped[]][] = [
+    ['Could not check', skipped.filter(isUnchecked)],
+    ['Skipped', skipped.filter((entry) => !isUnchecked(entry) && entry.reason !== 'not-fixed')],
+    ['Not fixed', skipped.filter((entry) => entry.reason === 'not-fixed')],
+  ];
+  return groups
+    .filter(([, entries]) => entries.length > 0)
+    .map(([heading, entries]) => {
+      const lines = entries.map((entry) => {
+        const where = entry.line === undefined ? shownPath(entry.file, cwd) : `${shownPath(entry.file, cwd)}:${entry.line}:${entry.column ?? 0}`;
+        return `  ${where}  ${printable(entry.message)}\n`;
+      });
+      return `${heading} ${plural(new Set(entries.map((entry) => entry.file)).size, 'file')}:\n${lines.join('')}`;
+    })
+    .join('');
 }
 
 function renderSummary(report: Report, paint: Paint): string {
@@ -105,16 +119,14 @@ function renderSummary(report: Report, paint: Paint): string {
   }
   const { scanned, candidates, linted, skipped } = summary.files;
   const scannedLine = `Scanned ${plural(scanned, 'file')}: ${scanned - candidates} could not contain a finding, ${linted} checked` + (skipped > 0 ? `, ${skipped} skipped.` : '.');
-  const failing = FAILING_STATUSES[summary.failOn];
-  const levels = `${failing.slice(0, -1).join(', ')} or ${failing.at(-1)}`;
-  const failingCount = report.findings.filter((finding) => failing.includes(finding.status)).length;
-  const verdict =
-    summary.failOn === 'none'
-      ? 'Never fails (--fail-on none).'
-      : summary.failed
-        ? paint('red', `Fails: ${failingCount === 1 ? '1 finding is' : `${failingCount} findings are`} ${levels} (--fail-on ${summary.failOn}).`)
-        : `Passes: no finding is ${levels} (--fail-on ${summary.failOn}).`;
+  const { kind, line } = report.verdict;
+  const verdict = kind === 'passes' || kind === 'never-fails' ? line : paint('red', line);
   return `${lines.join('\n')}${scannedLine}\n${verdict}\n`;
+}
+
+/** A path as the report shows it to people: relative, and never able to drive the terminal. */
+function shownPath(file: string, cwd: string): string {
+  return printable(displayPath(file, cwd));
 }
 
 function plural(count: number, noun: string): string {

@@ -1,6 +1,8 @@
+import { EXIT_FINDINGS } from './io.js';
 import { compareFindings, compareSkipped, summarize, type Finding, type RunTotals, type Skipped, type Summary } from './findings.js';
 import type { FailLevel } from './lint-flags.js';
 import type { LintOutcome } from './lint-runner.js';
+import { judge, type Verdict } from './verdict.js';
 
 /** What `fix` did to one file (or, with --dry-run, would do). */
 export interface Change {
@@ -22,6 +24,8 @@ export interface Report {
   /** ESLint's own view of each linted file, for formatters that take ESLint results. */
   outcomes: LintOutcome[];
   summary: Summary;
+  /** Pass, fail or could not check: the summary's last line and the exit code. */
+  verdict: Verdict;
   fix?: { dryRun: boolean; changes: Change[] };
 }
 
@@ -32,19 +36,22 @@ export function buildReport(input: {
   skipped: Skipped[];
   totals: RunTotals;
   failOn: FailLevel;
+  allowEmpty: boolean;
   fix?: Report['fix'];
 }): Report {
   const outcomes = [...input.outcomes].sort((a, b) => a.file.localeCompare(b.file));
   const findings = outcomes.flatMap((outcome) => outcome.findings).sort(compareFindings);
   const skipped = [...input.skipped].sort(compareSkipped);
   const fix = input.fix && { ...input.fix, changes: [...input.fix.changes].sort((a, b) => a.file.localeCompare(b.file)) };
+  const verdict = judge({ findings, skipped, totals: input.totals, failOn: input.failOn, allowEmpty: input.allowEmpty });
   return {
     now: input.now,
     cwd: input.cwd,
     findings,
     skipped,
     outcomes,
-    summary: summarize(findings, skipped, input.totals, input.failOn),
+    summary: summarize(findings, skipped, input.totals, input.failOn, verdict.exitCode === EXIT_FINDINGS),
+    verdict,
     ...(fix ? { fix } : {}),
   };
 }

@@ -1,13 +1,12 @@
-import { statSync } from 'node:fs';
-import path from 'node:path';
 import parser from '@typescript-eslint/parser';
 import type { TSESLint } from '@typescript-eslint/utils';
 import { type ESLint, Linter } from 'eslint';
 import type { Settings } from '../analysis/settings.js';
 import { collectEndpointUses, type EndpointUse } from '../tokens/scope-uses.js';
-import { commonDirectory } from './lint-runner.js';
+import type { LintFailure } from './lint-runner.js';
+import { rootsDirectory } from './paths.js';
 
-export type CollectResult = { uses: EndpointUse[] } | { failure: { message: string; line?: number; column?: number } };
+export type CollectResult = { uses: EndpointUse[] } | { failure: LintFailure };
 
 /**
  * Parses files the way `check` does (same parser and JSX handling, no user config) and reads the
@@ -28,7 +27,7 @@ export function createEndpointUseCollector(settings: Settings, roots: string[]):
     },
   };
   // Files outside the Linter's cwd match no config, so it is the deepest directory holding every root.
-  const cwd = commonDirectory(roots.map((root) => (statSync(root).isDirectory() ? root : path.dirname(root))));
+  const cwd = rootsDirectory(roots);
   const linter = new Linter({ configType: 'flat', cwd });
   const config: Linter.Config[] = [
     {
@@ -45,10 +44,10 @@ export function createEndpointUseCollector(settings: Settings, roots: string[]):
     try {
       messages = linter.verify(text, config, { filename: file });
     } catch (error) {
-      return { failure: { message: `api-sunset could not analyse this file (please report this): ${error instanceof Error ? error.message.split('\n')[0] : String(error)}` } };
+      return { failure: { reason: 'crash', message: `api-sunset could not analyse this file (please report this): ${error instanceof Error ? error.message.split('\n')[0] : String(error)}` } };
     }
     const fatal = messages.find((message) => message.fatal);
-    if (fatal) return { failure: { message: fatal.message, ...(fatal.line ? { line: fatal.line, column: fatal.column } : {}) } };
+    if (fatal) return { failure: { reason: fatal.message.startsWith('Parsing error') ? 'parse-error' : 'fatal', message: fatal.message, ...(fatal.line ? { line: fatal.line, column: fatal.column } : {}) } };
     return { uses: collected };
   };
 }

@@ -8,8 +8,9 @@ import type { EndpointUse } from '../tokens/scope-uses.js';
 import { forEachCandidate } from './candidates.js';
 import { compareSkipped, displayPath, type Skipped } from './findings.js';
 import { EXIT_OK, EXIT_USAGE, type CliIo } from './io.js';
-import type { LintFlags } from './lint-flags.js';
+import { DEFAULT_LIMITS } from './file-limits.js';
 import { parseChoice, scheduleFromFlag } from './options.js';
+import { printable } from './printable.js';
 import { collectSourceFiles } from './walk.js';
 
 export const SCOPES_HELP = `Usage: api-sunset scopes [options] [paths...]
@@ -83,7 +84,7 @@ export async function runScopes(args: string[], io: CliIo): Promise<number> {
   const { files, roots } = collectSourceFiles(paths, io.cwd);
   // Dates play no part in scopes; the settings only carry the schedule.
   const settings: Settings = { now: today(), imminentDays: DEFAULT_IMMINENT_DAYS, schedule, wrappers: [] };
-  const flags: LintFlags = { paths, now: settings.now, imminentDays: settings.imminentDays, schedule, schedulePath: undefined, ignore: [], format: 'text', failOn: 'none' };
+  const flags = { now: settings.now, imminentDays: settings.imminentDays, schedule, limits: DEFAULT_LIMITS };
   const { createEndpointUseCollector } = await import('./scopes-collector.js');
   const collect = createEndpointUseCollector(settings, roots);
   const uses: { file: string; use: EndpointUse }[] = [];
@@ -159,7 +160,7 @@ export function renderScopesText(report: ScopesReport, schedule: Schedule): stri
   const areas = authSchemeFor(schedule).scopes;
   const width = Math.max(0, ...report.endpoints.map((need) => need.endpoint.length));
   const line = (need: EndpointNeed) => {
-    const shown = need.locations.slice(0, SHOWN_LOCATIONS).map((at) => `${at.file}:${at.line}:${at.column}`);
+    const shown = need.locations.slice(0, SHOWN_LOCATIONS).map((at) => `${printable(at.file)}:${at.line}:${at.column}`);
     const more = need.locations.length - shown.length;
     const count = `${need.locations.length} use${need.locations.length === 1 ? '' : 's'}`;
     return `  ${need.endpoint.padEnd(width)}  ${count}: ${shown.join(', ')}${more > 0 ? `, and ${more} more` : ''}\n`;
@@ -186,7 +187,7 @@ export function renderScopesText(report: ScopesReport, schedule: Schedule): stri
   if (report.skipped.length > 0) {
     out += `\nSkipped ${report.skipped.length} file${report.skipped.length === 1 ? '' : 's'} (not read):\n`;
     for (const entry of report.skipped) {
-      out += `  ${displayPath(entry.file, report.cwd)}${entry.line ? `:${entry.line}:${entry.column}` : ''}  ${entry.message}\n`;
+      out += `  ${printable(displayPath(entry.file, report.cwd))}${entry.line ? `:${entry.line}:${entry.column}` : ''}  ${printable(entry.message)}\n`;
     }
   }
   const { scanned, candidates, analysed, skipped } = report.files;

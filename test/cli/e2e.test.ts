@@ -4,6 +4,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BUILT_CLI, ROOT, runBuiltCli } from '../helpers/cli.js';
+import { SLOW_TEST_TIMEOUT } from '../helpers/timeouts.js';
 import { copyProject, snapshot } from './project.js';
 
 // The built CLI with the real plugin, as a user runs it (`npm test` builds first).
@@ -23,7 +24,7 @@ function copyExample(): string {
 }
 
 // Concurrent: each test is a few process runs, mostly waiting for Node to load ESLint and TypeScript.
-describe.concurrent('built CLI on examples/legacy-client', () => {
+describe.concurrent('built CLI on examples/legacy-client', { timeout: SLOW_TEST_TIMEOUT }, () => {
   it('check finds the removed endpoints and fails, with stable JSON and paths relative to the current directory', async () => {
     const { code, stdout, stderr } = await runBuiltCli(['check', 'examples/legacy-client', ...NOW, '--format', 'json']);
     expect(stderr).toBe('');
@@ -61,17 +62,17 @@ describe.concurrent('built CLI on examples/legacy-client', () => {
   });
 });
 
-describe.concurrent('built CLI on a fixture project', () => {
+describe.concurrent('built CLI on a fixture project', { timeout: SLOW_TEST_TIMEOUT }, () => {
   it('reports the unparsable file as skipped with the parser message and goes on', async () => {
     const dir = copyProject('real-project');
     const { code, stdout } = await runBuiltCli(['check', ...NOW, '--format', 'json'], dir);
     const json = JSON.parse(stdout);
-    expect(json.skipped).toEqual([{ file: 'src/broken.ts', message: "Parsing error: '}' expected.", line: 3, column: 0 }]);
+    expect(json.skipped).toEqual([{ file: 'src/broken.ts', reason: 'parse-error', message: "Parsing error: '}' expected.", line: 3, column: 0 }]);
     expect(json.findings.map((f: { file: string; itemId: string; status: string }) => `${f.file} ${f.itemId} ${f.status}`)).toEqual([
       'src/answers.js listanswers removed',
       'src/indexing.ts getdocumentcount removed',
     ]);
-    expect(json.summary.files).toEqual({ scanned: 5, candidates: 4, linted: 3, skipped: 1 });
+    expect(json.summary.files).toEqual({ scanned: 5, candidates: 4, linted: 3, skipped: 1, unchecked: 1 });
     expect(code).toBe(1);
   });
 

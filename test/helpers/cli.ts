@@ -13,7 +13,10 @@ export interface CliResult {
   stderr: string;
 }
 
-/** Runs the CLI in-process with captured output: fast, and no terminal unless asked for. */
+/**
+ * Runs the CLI in-process with captured output: fast, and no terminal unless asked for. Files are
+ * linted in this thread (not in a worker), so that a mocked plugin applies.
+ */
 export async function runCli(argv: string[], options: { cwd?: string; isTTY?: boolean; env?: NodeJS.ProcessEnv } = {}): Promise<CliResult> {
   let stdout = '';
   let stderr = '';
@@ -23,6 +26,7 @@ export async function runCli(argv: string[], options: { cwd?: string; isTTY?: bo
     cwd: options.cwd ?? ROOT,
     env: options.env ?? {},
     isTTY: options.isTTY ?? false,
+    inProcessLinter: true,
   };
   const code = await run(argv, io);
   return { code, stdout, stderr };

@@ -1,0 +1,39 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import { LintRunner, type RunnerFlags } from './lint-runner.js';
+
+/** A request from `IsolatedLintRunner`: one file, one operation. */
+export type WorkerRequest =
+  | { id: number; op: 'check'; file: string; text: string }
+  | { id: number; op: 'fix'; file: string; text: string; suggestions: boolean }
+  | { id: number; op: 'secretLines'; file: string; text: string };
+
+export type WorkerReply = { type: 'ready' } | { type: 'result'; id: number; value: unknown } | { type: 'error'; id: number; message: string };
+
+export interface WorkerInput {
+  flags: RunnerFlags;
+  roots: string[];
+}
+
+// The worker's whole life: one LintRunner, answering one request at a time until it is terminated.
+const port = parentPort!;
+const { flags, roots } = workerData as WorkerInput;
+const runner = new LintRunner(flags, roots);
+
+port.on('message', (request: WorkerRequest) => {
+  answer(request).then(
+    (value) => port.postMessage({ type: 'result', id: request.id, value } satisfies WorkerReply),
+    (error: unknown) => port.postMessage({ type: 'error', id: request.id, message: error instanceof Error ? (error.stack ?? error.message) : String(error) } satisfies WorkerReply),
+  );
+});
+port.postMessage({ type: 'ready' } satisfies WorkerReply);
+
+function answer(request: WorkerRequest): Promise<unknown> {
+  switch (request.op) {
+    case 'check':
+      return runner.check(request.file, request.text);
+    case 'fix':
+      return runner.fix(request.file, request.text, request.suggestions);
+    case 'secretLines':
+      return runner.secretLines(request.file, request.text);
+  }
+}

@@ -44,8 +44,9 @@ export function writeFileAtomically(file: string, content: Buffer, expected: Buf
   try {
     try {
       writeAll(fd, content);
-      fchmodSync(fd, stats.mode & 0o7777);
+      // Owner first: changing the owner clears the setuid and setgid bits that the mode then sets.
       if (process.getuid?.() === 0) fchownSync(fd, stats.uid, stats.gid);
+      fchmodSync(fd, stats.mode & 0o7777);
       fsyncSync(fd);
       const written = fstatSync(fd).size;
       if (written !== content.length) throw new UnsafeWriteError(`the new content was not written in full (${written} of ${content.length} bytes)`);

@@ -7,6 +7,8 @@ export interface IsolationOptions {
   timeout: number;
   /** The worker script; tests point it at a stand-in. */
   workerUrl?: URL;
+  /** The worker's heap limit in MB; Node's (or NODE_OPTIONS=--max-old-space-size's) when undefined. */
+  maxHeapMb?: number;
 }
 
 type Request = WorkerRequest extends infer R ? (R extends WorkerRequest ? Omit<R, 'id'> : never) : never;
@@ -15,8 +17,6 @@ type Answer = { ok: true; value: unknown } | { ok: false; failure: LintFailure }
 interface LiveWorker {
   thread: Worker;
   ready: Promise<void>;
-  /** Requests answered so far: with --project the first one also builds the TypeScript program. */
-  answered: number;
   /** Settles the request in flight when the worker dies or runs out of time. */
   settle?: (answer: Answer) => void;
 }
@@ -28,8 +28,8 @@ interface LiveWorker {
  * synchronously, so within one thread a time limit could only be checked between files; a worker
  * can be stopped in the middle of one.
  *
- * With --project the first request a worker answers builds the TypeScript program, which can take
- * minutes on a big project: it runs without a time limit.
+ * A worker says it is ready once it has loaded ESLint and linted an empty file (which, with
+ * --project, builds the TypeScript program): no time limit counts that.
  */
 export class IsolatedLintRunner implements FileLinter {
   private worker: LiveWorker | undefined;
@@ -70,7 +70,7 @@ export class IsolatedLintRunner implements FileLinter {
     await worker.ready;
     if (this.worker !== worker) return this.request(request);
     const id = this.nextId++;
-    const bounded = this.options.timeout > 0 && !(this.flags.project && worker.answered === 0);
+    const bounded = this.options.timeout > 0;
     return new Promise<Answer>((resolve) => {
       let timer: NodeJS.Timeout | undefined;
       worker.settle = (answer) => {
@@ -90,13 +90,15 @@ export class IsolatedLintRunner implements FileLinter {
   }
 
   private start(): LiveWorker {
-    const thread = new Worker(this.options.workerUrl ?? new URL('./lint-worker.js', import.meta.url), { workerData: { flags: this.flags, roots: this.roots } satisfies WorkerInput });
+    const thread = new Worker(this.options.workerUrl ?? new URL('./lint-worker.js', import.meta.url), {
+      workerData: { flags: this.flags, roots: this.roots } satisfies WorkerInput,
+      ...(this.options.maxHeapMb ? { resourceLimits: { maxOldGenerationSizeMb: this.options.maxHeapMb } } : {}),
+    });
     let started!: () => void;
     let failed!: (error: Error) => void;
-    const worker: LiveWorker = { thread, ready: new Promise((resolve, reject) => ((started = resolve), (failed = reject))), answered: 0 };
+    const worker: LiveWorker = { thread, ready: new Promise((resolve, reject) => ((started = resolve), (failed = reject))) };
     thread.on('message', (reply: WorkerReply) => {
       if (reply.type === 'ready') return started();
-      worker.answered++;
       if (reply.type === 'result') worker.settle?.({ ok: true, value: reply.value });
       else worker.settle?.({ ok: false, failure: { reason: 'crash', message: `api-sunset could not analyse this file (please report this): ${reply.message.split('\n')[0]}` } });
     });

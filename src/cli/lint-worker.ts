@@ -1,5 +1,7 @@
+import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { LintRunner, type RunnerFlags } from './lint-runner.js';
+import { rootsDirectory } from './paths.js';
 
 /** A request from `IsolatedLintRunner`: one file, one operation. */
 export type WorkerRequest =
@@ -18,6 +20,10 @@ export interface WorkerInput {
 const port = parentPort!;
 const { flags, roots } = workerData as WorkerInput;
 const runner = new LintRunner(flags, roots);
+
+// Warm up before saying ready, so that no file's time limit pays for it: the first lint loads the
+// parser's lazy parts and, with --project, builds the TypeScript program, which can take minutes.
+await runner.check(path.join(rootsDirectory(roots), '.api-sunset-warm-up.ts'), '');
 
 port.on('message', (request: WorkerRequest) => {
   answer(request).then(

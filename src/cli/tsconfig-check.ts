@@ -18,7 +18,8 @@ export function tsconfigProblems(file: string): string[] {
   const diagnostics: ts.Diagnostic[] = [];
   const host: ts.ParseConfigFileHost = { ...typescript.sys, onUnRecoverableConfigFileDiagnostic: (diagnostic) => diagnostics.push(diagnostic) };
   const parsed = typescript.getParsedCommandLineOfConfigFile(file, {}, host);
-  return [...diagnostics, ...(parsed?.errors ?? [])]
+  // The same list typescript-eslint reads: the file's JSON syntax errors, then the option errors.
+  return [...diagnostics, ...(parsed ? typescript.getConfigFileParsingDiagnostics(parsed) : [])]
     .filter((diagnostic) => diagnostic.category === typescript.DiagnosticCategory.Error && diagnostic.code !== 18003)
     .map((diagnostic) => {
       const text = typescript.flattenDiagnosticMessageText(diagnostic.messageText, '\n');

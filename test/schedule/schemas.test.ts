@@ -4,11 +4,12 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { ownersAlong, parseSchemaType, schemaIndexFor } from '../../src/analysis/schemas.js';
 import { loadBundledSchedule } from '../../src/schedule/index.js';
+import { SLOW_TEST_TIMEOUT } from '../helpers/timeouts.js';
 
 const schedule = loadBundledSchedule();
 const index = schemaIndexFor(schedule);
 
-describe('the schema graph in data/schedule.json', () => {
+describe('the schema graph in data/schedule.json', { timeout: SLOW_TEST_TIMEOUT }, () => {
   const child = (type: { name: string; array: number }, property: string) => index.child(type, property);
 
   it('resolves every occurrence path to the notice’s object, or to the endpoint’s root for the spec’s own position', () => {

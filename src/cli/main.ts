@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { CHECK_HELP, runCheck } from './check-command.js';
 import { FIX_HELP, runFix } from './fix-command.js';
 import { EXIT_OK, EXIT_USAGE, UsageError, type CliIo } from './io.js';
+import { printableLines } from './printable.js';
 import { runSchedule, SCHEDULE_HELP } from './schedule-command.js';
 import { runScopes, SCOPES_HELP } from './scopes-command.js';
 
@@ -43,14 +44,15 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   }
   const command = COMMANDS[name];
   if (!command) {
-    io.stderr(`api-sunset: unknown command "${name}"\n\n${HELP}`);
+    io.stderr(`api-sunset: unknown command "${printableLines(name)}"\n\n${HELP}`);
     return EXIT_USAGE;
   }
   try {
     return await command.run(args, io);
   } catch (error) {
     if (error instanceof UsageError || isParseArgsError(error)) {
-      io.stderr(`api-sunset ${name}: ${(error as Error).message}\nRun "api-sunset ${name} --help" for usage.\n`);
+      // Messages quote the arguments, which may hold anything a terminal would act on.
+      io.stderr(`api-sunset ${name}: ${printableLines((error as Error).message)}\nRun "api-sunset ${name} --help" for usage.\n`);
       return EXIT_USAGE;
     }
     throw error;

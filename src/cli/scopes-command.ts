@@ -7,8 +7,8 @@ import { authSchemeFor, matchingScopeSet } from '../tokens/auth.js';
 import type { EndpointUse } from '../tokens/scope-uses.js';
 import { forEachCandidate } from './candidates.js';
 import { compareSkipped, displayPath, type Skipped } from './findings.js';
-import { EXIT_OK, EXIT_USAGE, type CliIo } from './io.js';
 import { DEFAULT_LIMITS } from './file-limits.js';
+import { EXIT_OK, EXIT_USAGE, type CliIo } from './io.js';
 import { parseChoice, scheduleFromFlag } from './options.js';
 import { printable } from './printable.js';
 import { collectSourceFiles } from './walk.js';
@@ -28,12 +28,13 @@ constants module and called through a client from another file).
 Options:
   --schedule FILE        a schedule file instead of the bundled one (its endpoints' scopes)
   --format text|json     text for people (default), json for scripts (see docs/cli.md)
+  --allow-empty          print "none" when no file matches the paths (default: exit 2)
   -h, --help             show this help
 
 Exit codes:
   0  the scopes were printed
-  2  usage or configuration error (bad flag, invalid schedule, missing path), or every file
-     that needed parsing failed to parse
+  2  usage or configuration error (bad flag, invalid schedule, missing path), no file matched
+     the paths (unless --allow-empty), or every file that needed parsing failed to parse
 
 Examples:
   api-sunset scopes
@@ -72,7 +73,7 @@ export async function runScopes(args: string[], io: CliIo): Promise<number> {
     args,
     strict: true,
     allowPositionals: true,
-    options: { schedule: { type: 'string' }, format: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    options: { schedule: { type: 'string' }, format: { type: 'string' }, 'allow-empty': { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
   });
   if (values.help) {
     io.stdout(SCOPES_HELP);
@@ -101,6 +102,11 @@ export async function runScopes(args: string[], io: CliIo): Promise<number> {
   });
   const report = buildScopesReport(schedule, io.cwd, uses, skipped, { scanned: files.length, candidates, analysed });
   io.stdout(format === 'json' ? renderScopesJson(report) : renderScopesText(report, schedule));
+  // No file at all is a wrong path more often than a project without code: "no scopes needed" would mislead.
+  if (files.length === 0 && !values['allow-empty']) {
+    io.stderr('api-sunset: no JavaScript or TypeScript file matched the given paths, so no scope was determined; pass --allow-empty if that is expected.\n');
+    return EXIT_USAGE;
+  }
   if (candidates > 0 && analysed === 0) {
     io.stderr(`api-sunset: none of the ${candidates} file${candidates === 1 ? '' : 's'} that needed reading could be read and parsed; no scope was determined.\n`);
     return EXIT_USAGE;

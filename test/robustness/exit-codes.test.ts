@@ -31,6 +31,14 @@ describe('a run that checks nothing does not pass', () => {
     }
   });
 
+  it('scopes exits 2 for no file too, unless --allow-empty', async () => {
+    const dir = copyProject();
+    const { code, stderr } = await runCli(['scopes'], { cwd: dir });
+    expect(stderr).toBe('api-sunset: no JavaScript or TypeScript file matched the given paths, so no scope was determined; pass --allow-empty if that is expected.\n');
+    expect(code).toBe(2);
+    expect((await runCli(['scopes', '--allow-empty'], { cwd: dir })).code).toBe(0);
+  });
+
   it('a file that cannot be parsed fails the gate, next to files that pass', async () => {
     const dir = copyProject();
     writeFiles(dir, { 'broken.ts': BROKEN, 'clean.ts': CLEAN });

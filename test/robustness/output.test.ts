@@ -112,4 +112,9 @@ describe('terminal output', () => {
     }
     expect((await runCli(['fix', ...NOW, '--dry-run'], { cwd: dir })).stdout).toContain("export const note = '\\u001b[2J\\u0007';");
   });
+
+  it('escapes the arguments a usage error quotes', async () => {
+    const { stderr } = await runCli(['check', '--now', '\u001b[2J2026-01-01'], { cwd: copyProject() });
+    expect(stderr).toBe('api-sunset check: --now expects a date as YYYY-MM-DD, got "\\u001b[2J2026-01-01"\nRun "api-sunset check --help" for usage.\n');
+  });
 });

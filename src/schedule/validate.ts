@@ -33,17 +33,29 @@ function makeAjv(allErrors: boolean): Ajv {
   return ajv;
 }
 
-/** A schema compiled twice: to answer "valid?" fast (first error only), and to list every problem. */
+/**
+ * A schema compiled to answer "valid?" fast (first error only), and, only when a value is not,
+ * compiled again to list every problem.
+ */
 interface Validator {
   quick: ValidateFunction;
-  thorough: ValidateFunction;
+  readonly thorough: ValidateFunction;
 }
 
 function validator(schema: object, ajvs: [Ajv, Ajv]): Validator {
-  return { quick: ajvs[0].compile(schema), thorough: ajvs[1].compile(schema) };
+  let thorough: ValidateFunction | undefined;
+  return {
+    quick: ajvs[0].compile(schema),
+    get thorough() {
+      thorough ??= ajvs[1].compile(schema);
+      return thorough;
+    },
+  };
 }
 
 const ajvs: [Ajv, Ajv] = [makeAjv(false), makeAjv(true)];
+// Registered (not compiled) up front, so that the item's `$ref` resolves whichever is compiled first.
+ajvs[1].addSchema(scheduleSchema);
 const validateFile = validator(scheduleSchema, ajvs);
 const validateItem = validator({ $ref: `${scheduleSchema.$id}#/definitions/item` }, ajvs);
 const validatePatchFile = validator(patchSchema(), [makeAjv(false), makeAjv(true)]);

@@ -24,9 +24,10 @@ Options:
 ${COMMON_HELP}
 
 Output (--format text): each finding as "file:line:col  item-id  message  [fix: auto|suggestion|none]",
-grouped by file, then files that could not be parsed (skipped, with the parser's message), then
-findings per item and per status and how many "api-sunset fix" can fix. JSON, SARIF and GitHub
-formats are described in docs/cli.md.
+grouped by file, then files that could not be checked (with the parser's or the system's reason)
+and files the limits left out ("skipped: too large"), then findings per item and per status, how
+many "api-sunset fix" can fix, and the verdict. JSON, SARIF and GitHub formats, and what the
+limits and the exit codes guarantee, are described in docs/cli.md and docs/reliability.md.
 
 ${EXIT_CODES_HELP}
 

@@ -1,5 +1,5 @@
-import { EXIT_FINDINGS } from './io.js';
 import { compareFindings, compareSkipped, summarize, type Finding, type RunTotals, type Skipped, type Summary } from './findings.js';
+import { EXIT_FINDINGS } from './io.js';
 import type { FailLevel } from './lint-flags.js';
 import type { LintOutcome } from './lint-runner.js';
 import { judge, type Verdict } from './verdict.js';

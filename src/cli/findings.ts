@@ -14,7 +14,7 @@ export interface Finding extends SinkEntry {
  *   than a parse error (a `/* eslint-env *\/` comment in ESLint 10), its findings still count;
  * - `crash`, `timeout`, `out-of-memory`: the analysis of this one file failed;
  * - `unreadable`: the file system refused; `encoding`: not text this tool can decode;
- * - `too-large`, `minified`: left out by the file limits (`--max-file-size`, `--max-line-length`);
+ * - `too-large`, `minified`: left out by the file limits (`--max-file-size`, `--minified-line-length`);
  * - `ignored`: ESLint declines it (a file inside `node_modules` named explicitly);
  * - `not-fixed`: `fix` left it as it was; its findings are listed.
  */

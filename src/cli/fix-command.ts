@@ -10,7 +10,7 @@ import { EXIT_OK, type CliIo } from './io.js';
 import { COMMON_HELP, COMMON_OPTIONS, EXIT_CODES_HELP, parseLintFlags } from './lint-flags.js';
 import type { LintOutcome } from './lint-runner.js';
 import { printable } from './printable.js';
-import { acquireProjectLock } from './project-lock.js';
+import { acquireProjectLock, type ProjectLock } from './project-lock.js';
 import { buildReport, type Change } from './report.js';
 import { renderFixText } from './report-text.js';
 import { encodeSource, restoreLineEndings } from './source-text.js';
@@ -79,9 +79,8 @@ export async function runFix(args: string[], io: CliIo): Promise<number> {
     if (!outcome.failure) linted++;
   };
   // A dry run writes nothing, so it needs no lock and leaves other runs' files alone.
-  const lock = dryRun || files.length === 0 ? undefined : acquireProjectLock(roots);
+  const lock = dryRun || files.length === 0 ? undefined : startWriting(files, roots, io);
   try {
-    if (lock) reportRemoved(removeStaleTemporaries(new Set(files.map((file) => path.dirname(file)))), io);
     const runner = await createLintRunner(flags, roots, io);
     try {
       candidates = await forEachCandidate(files, flags, io, dryRun ? 'Checking' : 'Fixing', skipped, async ({ file, bytes, source }) => {
@@ -104,13 +103,8 @@ export async function runFix(args: string[], io: CliIo): Promise<number> {
           const [oldSecrets, newSecrets] = [await runner.secretLines(file, source.text), await runner.secretLines(file, fixed.output)];
           change.diff = maskedPatch(displayPath(file, io.cwd), source.text, output, oldSecrets, newSecrets);
         } else {
-          try {
-            writeFileAtomically(file, encodeSource(output, source), bytes, roots, { force });
-          } catch (error) {
-            if (error instanceof UnsafeWriteError) return notFixed(error.message);
-            if (isFileSystemError(error)) return notFixed(`could not write the file: ${describeFsError(error)}; the file is as it was`);
-            throw error;
-          }
+          const refused = writeOrSayWhyNot(file, encodeSource(output, source), bytes, roots, force);
+          if (refused) return notFixed(refused);
         }
         changes.push(change);
         keep(dryRun ? asInOriginal(before, fixed, survivors) : fixed);
@@ -135,9 +129,27 @@ export async function runFix(args: string[], io: CliIo): Promise<number> {
   return exitCode(report, io);
 }
 
-function reportRemoved(removed: string[], io: CliIo): void {
-  if (removed.length === 0) return;
-  io.stderr(`api-sunset: removed ${removed.length} temporary file${removed.length === 1 ? '' : 's'} left by an interrupted run (the files they were for are intact): ${removed.map((file) => printable(displayPath(file, io.cwd))).join(', ')}\n`);
+/** Takes the project's lock, then clears what killed runs left in these files' directories (no live run can own it now). */
+function startWriting(files: readonly string[], roots: readonly string[], io: CliIo): ProjectLock {
+  const lock = acquireProjectLock(roots);
+  const removed = removeStaleTemporaries(new Set(files.map((file) => path.dirname(file))));
+  if (removed.length > 0) {
+    const names = removed.map((file) => printable(displayPath(file, io.cwd))).join(', ');
+    io.stderr(`api-sunset: removed ${removed.length} temporary file${removed.length === 1 ? '' : 's'} left by an interrupted run (the files they were for are intact): ${names}\n`);
+  }
+  return lock;
+}
+
+/** Writes the fixed file, or says why it was not written; on any error the file is as it was. */
+function writeOrSayWhyNot(file: string, content: Buffer, expected: Buffer, roots: readonly string[], force: boolean): string | undefined {
+  try {
+    writeFileAtomically(file, content, expected, roots, { force });
+    return undefined;
+  } catch (error) {
+    if (error instanceof UnsafeWriteError) return error.message;
+    if (isFileSystemError(error)) return `could not write the file: ${describeFsError(error)}; the file is as it was`;
+    throw error;
+  }
 }
 
 /**

@@ -6,7 +6,7 @@ import tseslint from 'typescript-eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SLOW_TEST_TIMEOUT } from '../helpers/timeouts.js';
 import plugin from '../../src/index.js';
-import { runCli } from '../helpers/cli.js';
+import { runBuiltCli, runCli } from '../helpers/cli.js';
 import { FIXTURES, NOW, ROOT, sunsetSettings } from './tester.js';
 
 // Issue #7: type-aware mode on a fixture project that uses the real SDK's types
@@ -214,5 +214,12 @@ describe('api-sunset check --project', { timeout: SLOW_TEST_TIMEOUT }, () => {
     const missing = await runCli(['check', relative, '--project', 'no-such/tsconfig.json', '--now', NOW]);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('--project: no-such/tsconfig.json: no such tsconfig file');
+  }, SLOW_TEST_TIMEOUT);
+  it('finds the same in its lint worker, as the built CLI runs it, as in-process', async () => {
+    const args = ['check', '.', '--project', 'tsconfig.json', '--now', NOW, '--format', 'json', '--fail-on', 'none'];
+    const isolated = await runBuiltCli(args, PROJECT);
+    const inProcess = await runCli(args, { cwd: PROJECT });
+    expect(JSON.parse(isolated.stdout).skipped).toEqual([]);
+    expect(JSON.parse(isolated.stdout).findings).toEqual(JSON.parse(inProcess.stdout).findings);
   }, SLOW_TEST_TIMEOUT);
 });

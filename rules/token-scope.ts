@@ -44,7 +44,7 @@ export const tokenScope = createTokenRule<[TokenScopeOptions], 'missingScope'>({
     return {
       Program() {
         for (const { site, endpoint } of tokens().requests()) {
-          const scope = endpoint.info.scope;
+          const scope = endpoint.scope;
           if (!scope || scopes.includes(scope)) continue;
           context.report({ node: site.sdk?.callee ?? site.urlNode ?? site.call, messageId: 'missingScope', data: { endpoint: endpointLabel(endpoint), scope, scopes: held } });
         }

@@ -1,9 +1,6 @@
-import { Ajv, type ErrorObject } from 'ajv';
-import addFormatsModule from 'ajv-formats';
-import { describeValue } from './schedule/validate.js';
-
-// ajv-formats is CommonJS with `module.exports = plugin`; under NodeNext its default import is that function.
-const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import { isValidDate } from './schedule/dates.js';
+import { describeValue, makeAjv } from './schedule/validate.js';
 
 /** HTTP methods a wrapper may send; the service's endpoints use these. */
 export const WRAPPER_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -20,6 +17,8 @@ export const SETTINGS_SCHEMA = {
   additionalProperties: false,
   properties: {
     now: { type: 'string', format: 'date', description: 'a date as YYYY-MM-DD' },
+    // Put there by the plugin's configs for each run (see run-date.ts); users set `now` instead.
+    today: { type: 'string', format: 'date', description: 'a date as YYYY-MM-DD' },
     imminentDays: { type: 'integer', minimum: 0, description: 'a whole number of days, 0 or more' },
     schedule: { type: ['string', 'object'], description: 'a file path or a schedule object' },
     wrappers: {
@@ -49,21 +48,32 @@ export const SETTINGS_SCHEMA = {
 /** Problems reported at most, so that a huge wrong value cannot flood the error. */
 const MAX_PROBLEMS = 20;
 
-let validate: ReturnType<Ajv['compile']> | undefined;
+let validate: ValidateFunction | undefined;
 
 /** Throws one error listing what is wrong with the settings (up to 20 problems), or returns. */
 export function assertValidSettings(raw: unknown): void {
+  if (isRunDateOnly(raw)) return;
   validate ??= compile();
   if (validate(raw)) return;
   const problems = describe(validate.errors ?? [], raw);
   throw new Error(problems.join('\n'));
 }
 
-function compile() {
+/**
+ * The plugin's configs put `{ today }` into every configuration (run-date.ts): with nothing else
+ * set, that is checked here, and ajv is loaded only for settings a user wrote.
+ */
+function isRunDateOnly(raw: unknown): boolean {
+  if (typeof raw !== 'object' || raw === null) return false;
+  const keys = Object.keys(raw);
+  const { today } = raw as { today?: unknown };
+  return keys.length === 1 && keys[0] === 'today' && typeof today === 'string' && isValidDate(today);
+}
+
+/** Compiled on first use, like the schedule's validators: ajv stays out of importing the plugin. */
+function compile(): ValidateFunction {
   // verbose: errors carry their schema, whose description says what was expected.
-  const ajv = new Ajv({ allErrors: true, verbose: true, strict: true, allowUnionTypes: true });
-  addFormats(ajv);
-  return ajv.compile(SETTINGS_SCHEMA);
+  return makeAjv({ allErrors: true, verbose: true, strict: true, allowUnionTypes: true }).compile(SETTINGS_SCHEMA);
 }
 
 function describe(errors: ErrorObject[], raw: unknown): string[] {
@@ -75,7 +85,7 @@ function describe(errors: ErrorObject[], raw: unknown): string[] {
     if (byPath.has(at)) continue;
     const schema = error.parentSchema as { description?: string } | undefined;
     if (error.keyword === 'additionalProperties') {
-      byPath.set(at, `${at}: unknown setting (a typo?); the known ones are ${Object.keys(propertiesAt(segments.slice(0, -1))).join(', ')}`);
+      byPath.set(at, `${at}: unknown setting (a typo?); the known ones are ${knownAt(segments.slice(0, -1)).join(', ')}`);
       continue;
     }
     const expected = error.keyword === 'required' ? `the required property "${String(error.params.missingProperty)}"` : (schema?.description ?? error.message ?? error.keyword);
@@ -95,7 +105,11 @@ function valueAt(data: unknown, segments: string[]): unknown {
   return value;
 }
 
-/** The properties the schema allows where an unknown one was found (`wrappers/0` → a wrapper's). */
-function propertiesAt(segments: string[]): Record<string, unknown> {
-  return segments.length === 0 ? SETTINGS_SCHEMA.properties : SETTINGS_SCHEMA.properties.wrappers.items.properties;
+/**
+ * The settings a user may write where an unknown one was found (`wrappers/0` → a wrapper's).
+ * `today` is the plugin's configs' own, so it is not offered.
+ */
+function knownAt(segments: string[]): string[] {
+  if (segments.length > 0) return Object.keys(SETTINGS_SCHEMA.properties.wrappers.items.properties);
+  return Object.keys(SETTINGS_SCHEMA.properties).filter((name) => name !== 'today');
 }

@@ -6,7 +6,7 @@
 //
 // Prints a JSON manifest: { files, lines, apiFiles, hash }.
 import { createHash } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -274,6 +274,43 @@ export function generateCorpus({ dir, files = DEFAULT_FILES, seed = DEFAULT_SEED
     lines += entry.text.split('\n').length - 1;
   }
   return { files: corpus.length, lines, apiFiles: corpus.filter((entry) => entry.api).length, seed, hash: hash.digest('hex') };
+}
+
+/**
+ * For the fix benchmark (run.mjs --fix): appends to every file that calls the service uses that
+ * `api-sunset fix` rewrites (fallback reads, renamed reads of typed values and of untyped JSON, a
+ * typed object with a renamed key), and writes the `helpers.ts` modules the files import. No
+ * random draws, so the corpus itself stays byte-identical. Returns how many files were extended.
+ */
+export function addFixableUses({ dir, files = DEFAULT_FILES, seed = DEFAULT_SEED }) {
+  let extended = 0;
+  const corpus = buildCorpus({ files, seed });
+  // The helpers every file imports, so that the TypeScript files compile as a real project's do.
+  const helpers = Array.from({ length: 17 }, (_, i) => `export const helper${i} = ${i};`).join('\n');
+  for (const folder of new Set(corpus.map((entry) => path.dirname(entry.path)))) writeFileSync(path.join(dir, folder, 'helpers.ts'), `${helpers}\n`);
+  for (const entry of corpus) {
+    if (!entry.api) continue;
+    const ts = /\.tsx?$/.test(entry.path);
+    const id = extended++;
+    const lines = [
+      '',
+      `export async function searchHits${id}(base${ts ? ': string' : ''}) {`,
+      "  const res = await fetch(`${base}/rest/api/v1/search`, { method: 'POST', body: '{}' });",
+      '  const data = await res.json();',
+      `  return data.results.map((r${ts ? ': any' : ''}) => r.snippets?.[0]?.text ?? r.snippets?.[0]?.snippet ?? '');`,
+      '}',
+    ];
+    if (ts) {
+      lines.push(
+        "import type { InputOptions, SearchResultSnippet } from '@gleanwork/api-client/models/components';",
+        `export const snippetText${id} = (s: SearchResultSnippet): string => s.snippet || s.text || '';`,
+        `export const instances${id} = (o: InputOptions): string[] => o.datasources ?? [];`,
+        `export const highlight${id} = (summary: string): SearchResultSnippet => ({ snippet: summary, mimeType: 'text/plain' });`,
+      );
+    }
+    writeFileSync(path.join(dir, entry.path), `${readFileSync(path.join(dir, entry.path), 'utf8')}${lines.join('\n')}\n`);
+  }
+  return extended;
 }
 
 function parseArgs(argv) {

@@ -1,24 +1,28 @@
 // `npm run bench`: measures the plugin and the CLI against parse-only ESLint on a synthetic corpus.
 //
-//   node scripts/bench/run.mjs [--files N] [--runs R] [--scale K] [--scaling] [--smoke] [--typed] [--seed S] [--json FILE] [--keep]
+//   node scripts/bench/run.mjs [--files N] [--runs R] [--scale K] [--scaling] [--smoke] [--typed] [--fix] [--seed S] [--json FILE] [--keep] [--import-only]
+//
+// First, the plugin's import time: `import('eslint-plugin-api-sunset')` in fresh processes, which
+// every ESLint run and editor server pays before linting anything.
 //
 // Each measurement is a fresh child process (cold start, own peak memory), repeated R times with
 // the median reported. (a) and (b) run the `eslint` CLI with a flat config generated in the temp
 // directory, so ESLint's TIMING=all table is available for (b).
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { DEFAULT_FILES, DEFAULT_SEED, SMOKE_FILES, generateCorpus } from './generate.mjs';
+import { DEFAULT_FILES, DEFAULT_SEED, SMOKE_FILES, addFixableUses, generateCorpus } from './generate.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, '../..');
 const NOW = '2026-11-22';
-const BUDGETS = { ba: 1.1, ca: 0.5, d: 1.0, growth: 1.5 };
+const BUDGETS = { ba: 1.1, ca: 0.5, d: 1.0, e: 2.0, growth: 1.5, importMs: 150 };
+const IMPORT_RUNS = 15;
 
 function parseArgs(argv) {
-  const args = { files: DEFAULT_FILES, runs: 3, scale: 10, scaling: false, smoke: false, typed: false, seed: DEFAULT_SEED, json: undefined, keep: false };
+  const args = { files: DEFAULT_FILES, runs: 3, scale: 10, scaling: false, smoke: false, typed: false, fix: false, seed: DEFAULT_SEED, json: undefined, keep: false, importOnly: false };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
     const num = () => {
@@ -34,9 +38,11 @@ function parseArgs(argv) {
     } else if (flag === '--scaling') args.scaling = true;
     else if (flag === '--smoke') args.smoke = true;
     else if (flag === '--typed') args.typed = true;
+    else if (flag === '--fix') args.fix = true;
     else if (flag === '--seed') args.seed = Math.round(num());
     else if (flag === '--json') args.json = argv[++i];
     else if (flag === '--keep') args.keep = true;
+    else if (flag === '--import-only') args.importOnly = true;
     else throw new Error(`unknown flag ${flag}`);
   }
   if (args.smoke) {
@@ -73,6 +79,34 @@ function measure(argv, { cwd, env = {}, statsFile }) {
       resolve({ ms, maxRSSKB: stats.maxRSSKB, code, stdout: out, stderr: err });
     });
   });
+}
+
+/**
+ * How long `import()` of the built plugin takes in a fresh process (the time to the resolved
+ * promise, measured inside the child), and the child's whole wall time, median of `runs`.
+ */
+async function measureImport(runs) {
+  const pluginUrl = pathToFileURL(path.join(repo, 'dist/src/index.js')).href;
+  const script = `const start = performance.now(); await import(${JSON.stringify(pluginUrl)}); process.stdout.write(String(performance.now() - start));`;
+  const importMs = [];
+  const processMs = [];
+  for (let run = 0; run < runs; run++) {
+    const start = performance.now();
+    const out = await new Promise((resolve, reject) => {
+      const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+      const chunks = [];
+      child.stdout.on('data', (chunk) => chunks.push(chunk));
+      child.on('error', reject);
+      child.on('close', (code) => (code === 0 ? resolve(Buffer.concat(chunks).toString()) : reject(new Error(`import child exited ${code}`))));
+    });
+    processMs.push(performance.now() - start);
+    importMs.push(Number(out));
+  }
+  return { runs, importMs: median(importMs), importSamplesMs: importMs.map((ms) => Math.round(ms)), processMs: median(processMs) };
+}
+
+function printImport(result) {
+  console.log(`\nImport time of the plugin (fresh process, median of ${result.runs}): ${result.importMs.toFixed(0)} ms (runs: ${result.importSamplesMs.join(', ')}); whole process ${result.processMs.toFixed(0)} ms`);
 }
 
 function median(values) {
@@ -166,13 +200,20 @@ async function runCorpus(label, root, corpusDir, manifest, runs) {
  * through a node_modules link to the repository's), linted by ESLint with type information twice:
  * api-sunset's recommended config, and the anchor `@typescript-eslint/no-deprecated` alone.
  */
-async function runTyped(root, corpusDir, manifest, runs) {
-  symlinkSync(path.join(repo, 'node_modules'), path.join(root, 'node_modules'), 'dir');
+/** The corpus's TypeScript files as one tsconfig project, with the SDK and TypeScript resolved through a node_modules link to the repository's. */
+function makeTypeScriptProject(root, corpusDir) {
   const tsconfig = path.join(corpusDir, 'tsconfig.json');
+  if (existsSync(tsconfig)) return tsconfig;
+  symlinkSync(path.join(repo, 'node_modules'), path.join(root, 'node_modules'), 'dir');
   writeFileSync(
     tsconfig,
     `${JSON.stringify({ compilerOptions: { target: 'ES2022', lib: ['ES2022', 'DOM'], module: 'NodeNext', moduleResolution: 'NodeNext', jsx: 'preserve', strict: false, noEmit: true, skipLibCheck: true, types: [] }, include: ['**/*.ts', '**/*.tsx'] }, null, 2)}\n`,
   );
+  return tsconfig;
+}
+
+async function runTyped(root, corpusDir, manifest, runs) {
+  const tsconfig = makeTypeScriptProject(root, corpusDir);
   const parserUrl = import.meta.resolve('@typescript-eslint/parser');
   const pluginUrl = pathToFileURL(path.join(repo, 'dist/src/index.js')).href;
   const tseslintUrl = import.meta.resolve('typescript-eslint');
@@ -224,6 +265,61 @@ async function runTyped(root, corpusDir, manifest, runs) {
   return { manifest, runs, ...summary };
 }
 
+/**
+ * (e) `api-sunset fix --dry-run` on the corpus as a TypeScript project (the tsconfig of (d)), its
+ * service files extended with uses that fix rewrites (generate.mjs addFixableUses): plain
+ * (--no-verify) and verified (the default: the changed files and their importers type-checked in
+ * memory before and after the fixes). Dry runs, so every run sees the same files. Runs last: it
+ * changes the corpus.
+ */
+async function runFixModes(root, corpusDir, manifest, runs, seed) {
+  makeTypeScriptProject(root, corpusDir);
+  addFixableUses({ dir: corpusDir, files: manifest.files, seed });
+  const mainJs = path.join(repo, 'dist/src/cli/main.js');
+  const stats = path.join(root, 'stats.json');
+  const relCorpus = path.relative(root, corpusDir);
+  const base = [mainJs, 'fix', relCorpus, '--dry-run', '--format', 'json', '--fail-on', 'none', '--now', NOW];
+  const kinds = { plain: [...base, '--no-verify'], verified: base };
+  const samples = { plain: [], verified: [] };
+  const outcome = {};
+  for (let run = 1; run <= runs; run++) {
+    for (const kind of ['plain', 'verified']) {
+      const result = await measure(kinds[kind], { cwd: root, statsFile: stats });
+      if (result.code !== 0) throw new Error(`fix (${kind}) exited ${result.code}\n${result.stderr.slice(0, 2000)}`);
+      const report = JSON.parse(result.stdout);
+      const verification = report.verification;
+      outcome[kind] = {
+        files: report.changes.length,
+        uses: report.changes.reduce((n, change) => n + change.fixed, 0),
+        ...(verification ? { verified: verification.verified.length, rolledBack: verification.rolledBack.length, unchecked: verification.unchecked.length } : {}),
+      };
+      samples[kind].push(result);
+      process.stderr.write(`  fix run ${run}/${runs} (${kind}): ${(result.ms / 1000).toFixed(2)} s, ${(result.maxRSSKB / 1024).toFixed(0)} MiB\n`);
+    }
+  }
+  const summary = {};
+  for (const kind of ['plain', 'verified']) {
+    const ms = median(samples[kind].map((x) => x.ms));
+    summary[kind] = { ms, samplesMs: samples[kind].map((x) => Math.round(x.ms)), maxRSSMiB: Math.max(...samples[kind].map((x) => x.maxRSSKB)) / 1024, outcome: outcome[kind] };
+  }
+  return { manifest, runs, ...summary };
+}
+
+function printFix(fix) {
+  console.log(`\n(e) api-sunset fix --dry-run on the corpus as a TypeScript project; median of ${fix.runs} run(s)`);
+  console.log('| Mode | Median (s) | Runs (s) | Peak RSS (MiB) | Outcome |');
+  console.log('|---|---:|---|---:|---|');
+  const names = { plain: '(e) fix --no-verify', verified: '(e) fix (verified)' };
+  for (const kind of ['plain', 'verified']) {
+    const r = fix[kind];
+    const o = r.outcome;
+    const detail = `${o.uses} uses in ${o.files} files${o.verified === undefined ? '' : `; ${o.verified} type-checked, ${o.rolledBack} rolled back, ${o.unchecked} parse-checked only`}`;
+    console.log(`| ${names[kind]} | ${(r.ms / 1000).toFixed(2)} | ${r.samplesMs.map((ms) => (ms / 1000).toFixed(2)).join(', ')} | ${r.maxRSSMiB.toFixed(0)} | ${detail} |`);
+  }
+  // Run i of both modes ran back to back: the per-run ratios show how much of the ratio is noise.
+  console.log(`Per-run ratios e(verified)/e(plain): ${fix.verified.samplesMs.map((ms, i) => (ms / fix.plain.samplesMs[i]).toFixed(3)).join(', ')}`);
+}
+
 function printTyped(typed) {
   console.log(`\n(d) Type-aware mode on the corpus's TypeScript files as one tsconfig project (${typed.ours.findings.files} files); median of ${typed.runs} run(s)`);
   console.log('| Mode | Median (s) | Runs (s) | Peak RSS (MiB) | Messages |');
@@ -265,6 +361,17 @@ async function main() {
   const results = { machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, node: process.version, platform: `${os.platform()} ${os.release()}` }, args, corpora: [] };
   try {
     console.log(`api-sunset bench: ${args.smoke ? 'smoke size, budgets not enforced' : `${args.files} files, ${args.runs} run(s)`}; ${results.machine.cpus} CPUs, Node ${process.version}; temp dir ${root}`);
+    const imported = await measureImport(IMPORT_RUNS);
+    results.import = imported;
+    printImport(imported);
+    const importBudget = { name: `plugin import <= ${BUDGETS.importMs} ms`, value: imported.importMs, ok: imported.importMs <= BUDGETS.importMs };
+    if (args.importOnly) {
+      results.budgets = [importBudget];
+      console.log(`\nBudgets:\n  ${verdict(importBudget.ok)}  ${importBudget.name} = ${imported.importMs.toFixed(0)}`);
+      if (args.json) writeFileSync(args.json, `${JSON.stringify(results, null, 2)}\n`);
+      if (!importBudget.ok) process.exitCode = 1;
+      return;
+    }
     const corpus1 = path.join(root, 'corpus-1x');
     const manifest1 = generateCorpus({ dir: corpus1, files: args.files, seed: args.seed });
     const one = await runCorpus('1x', root, corpus1, manifest1, args.runs);
@@ -275,6 +382,12 @@ async function main() {
       typed = await runTyped(root, corpus1, manifest1, args.runs);
       results.typed = typed;
       printTyped(typed);
+    }
+    let fix;
+    if (args.fix) {
+      fix = await runFixModes(root, corpus1, manifest1, args.runs, args.seed);
+      results.fix = fix;
+      printFix(fix);
     }
     rmSync(corpus1, { recursive: true, force: true });
 
@@ -295,11 +408,15 @@ async function main() {
     console.log(`\nRatios (median b / median a): b/a = ${ba.toFixed(3)}, c/a = ${ca.toFixed(3)}`);
     console.log(`Per-run ratios: b/a ${paired('b').map((r) => r.toFixed(3)).join(', ')}; c/a ${paired('c').map((r) => r.toFixed(3)).join(', ')}`);
     const budgets = [
+      importBudget,
       { name: 'b/a <= 1.10 (plugin over parse-only ESLint)', value: ba, ok: ba <= BUDGETS.ba },
       { name: 'c/a <= 0.50 (CLI over parse-only ESLint)', value: ca, ok: ca <= BUDGETS.ca },
       typed
         ? { name: 'd(ours)/d(no-deprecated) <= 1.0 (type-aware api-sunset over the no-deprecated anchor)', value: typed.ours.ms / typed.anchor.ms, ok: typed.ours.ms / typed.anchor.ms <= BUDGETS.d }
         : { name: 'd(ours)/d(no-deprecated) <= 1.0', value: undefined, ok: undefined, note: 'not measured: pass --typed' },
+      fix
+        ? { name: 'e(verified)/e(plain) <= 2.0 (fix with the type check over fix without it)', value: fix.verified.ms / fix.plain.ms, ok: fix.verified.ms / fix.plain.ms <= BUDGETS.e }
+        : { name: 'e(verified)/e(plain) <= 2.0', value: undefined, ok: undefined, note: 'not measured: pass --fix' },
     ];
     if (scaled) {
       for (const kind of ['a', 'b', 'c']) {

@@ -47,9 +47,7 @@ export function writeFileAtomically(file: string, content: Buffer, expected: Buf
       // Owner first: changing the owner clears the setuid and setgid bits that the mode then sets.
       if (process.getuid?.() === 0) fchownSync(fd, stats.uid, stats.gid);
       fchmodSync(fd, stats.mode & 0o7777);
-      fsyncSync(fd);
-      const written = fstatSync(fd).size;
-      if (written !== content.length) throw new UnsafeWriteError(`the new content was not written in full (${written} of ${content.length} bytes)`);
+      flushAll(fd, content);
     } finally {
       closeSync(fd);
     }
@@ -67,13 +65,20 @@ export function writeFileAtomically(file: string, content: Buffer, expected: Buf
  * `writeSync` may write fewer bytes than asked (a full disk, a file-size limit); each call's count
  * is checked and the rest written, and a call that writes nothing is an error rather than a loop.
  */
-function writeAll(fd: number, content: Buffer): void {
+export function writeAll(fd: number, content: Buffer): void {
   let offset = 0;
   while (offset < content.length) {
     const written = writeSync(fd, content, offset, content.length - offset, offset);
     if (!(written > 0)) throw new UnsafeWriteError(`the new content was not written in full (${offset} of ${content.length} bytes)`);
     offset += written;
   }
+}
+
+/** Flushes the file to the disk, then checks that it holds every byte: a write call may claim more than it wrote. */
+export function flushAll(fd: number, content: Buffer): void {
+  fsyncSync(fd);
+  const written = fstatSync(fd).size;
+  if (written !== content.length) throw new UnsafeWriteError(`the new content was not written in full (${written} of ${content.length} bytes)`);
 }
 
 /** The content hash, not the modification time: a save within the same clock tick, or one that restores the time, still shows. */

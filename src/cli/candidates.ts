@@ -1,12 +1,14 @@
 import { readFileSync, statSync } from 'node:fs';
-import { mayContainFinding, mayContainTypedFinding } from '../analysis/gate.js';
-import type { Settings } from '../analysis/settings.js';
+import { serviceGate } from '../flow/sessions.js';
+import { mayContainTypedFinding } from '../judge/typed-fields.js';
+import type { Settings } from '../settings.js';
 import { limitSkip, READ_LIMIT } from './file-limits.js';
 import type { Skipped } from './findings.js';
 import { describeFsError } from './fs-errors.js';
 import type { CliIo } from './io.js';
 import type { LintFlags } from './lint-flags.js';
 import { progressBar } from './progress.js';
+import { filesTheAnalysisFound } from './project-candidates.js';
 import { decodeSource, undecodable, type SourceText } from './source-text.js';
 
 /** A file worth parsing: it mentions something a finding needs. */
@@ -17,10 +19,11 @@ export interface Candidate {
 }
 
 /**
- * Reads every file once and hands on only those that pass the cheap text check and the file limits:
- * on a big tree most files never reach the parser. Unreadable and undecodable files, and files
- * the limits leave out, are listed as skipped with the reason. Returns how many files needed
- * checking (passed the text check, or could not be read).
+ * Reads every file once and hands on only those that may hold a finding and pass the file limits:
+ * those that name the service (the cheap text check) and those the analysis of their project found
+ * findings or requests in. On a big tree most files never reach ESLint's parser. Unreadable and
+ * undecodable files, and files the limits leave out, are listed as skipped with the reason.
+ * Returns how many files needed checking (handed on, left out by a limit, or could not be read).
  */
 export async function forEachCandidate(
   files: readonly string[],
@@ -29,8 +32,11 @@ export async function forEachCandidate(
   label: string,
   skipped: Skipped[],
   visit: (candidate: Candidate) => Promise<void>,
+  roots: readonly string[],
 ): Promise<number> {
   const settings: Settings = { now: flags.now, imminentDays: flags.imminentDays, schedule: flags.schedule, wrappers: [] };
+  const gate = serviceGate(settings);
+  const found = filesTheAnalysisFound(files, settings, roots);
   const progress = progressBar(io, files.length, label);
   let candidates = 0;
   const skip = (entry: Skipped) => {
@@ -51,7 +57,7 @@ export async function forEachCandidate(
     if (problem) return skip({ file, reason: 'encoding', message: problem });
     const source = decodeSource(bytes);
     // With --project, types from other files can tie a field to the service: the name alone gets a file parsed.
-    if (!mayContainFinding(source.text, settings) && !(flags.project !== undefined && mayContainTypedFinding(source.text, settings))) return;
+    if (!found.has(file) && !gate(source.text) && !(flags.project !== undefined && mayContainTypedFinding(source.text, settings))) return;
     const limited = limitSkip(file, bytes.length, source.text, flags.limits);
     if (limited) return skip(limited);
     candidates++;

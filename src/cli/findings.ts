@@ -1,11 +1,15 @@
 import path from 'node:path';
-import type { SinkEntry } from '../analysis/sink.js';
+import type { SinkEntry } from '../judge/sink.js';
 import type { Status } from '../schedule/status.js';
 import type { FailLevel } from './lint-flags.js';
 
 /** One use of a deprecated or removed item, as the CLI reports it. `file` is absolute. */
 export interface Finding extends SinkEntry {
   file: string;
+  /** The source line it starts on, trimmed: what the fingerprint is made of (see fingerprint.ts). */
+  lineText?: string;
+  /** Stable across runs, line moves and the item's status: see fingerprint.ts. */
+  fingerprint?: string;
 }
 
 /**
@@ -57,10 +61,16 @@ export function displayPath(file: string, cwd: string): string {
 
 export interface ItemSummary {
   itemId: string;
+  item: string;
   status: Status;
   removal: string;
   findings: number;
   autoFixable: number;
+}
+
+/** Findings of scheduled items: ESLint's warnings (`no-deprecated-api`), counted by --max-warnings. */
+export function warningsOf(findings: readonly Finding[]): number {
+  return findings.filter((finding) => finding.status === 'scheduled').length;
 }
 
 export interface Summary {
@@ -74,6 +84,10 @@ export interface Summary {
   byFix: Record<SinkEntry['fix'], number>;
   byItem: ItemSummary[];
   failOn: FailLevel;
+  /** `--max-warnings`, null when not given. */
+  maxWarnings: number | null;
+  /** Findings left out because the baseline records them. */
+  suppressed: number;
   /** Whether the gate fails (exit code 1): a finding at the --fail-on level, or a file that could not be checked. */
   failed: boolean;
 }
@@ -84,14 +98,20 @@ export interface RunTotals {
   linted: number;
 }
 
-export function summarize(findings: readonly Finding[], skipped: readonly Skipped[], totals: RunTotals, failOn: FailLevel, failed: boolean): Summary {
+export function summarize(
+  findings: readonly Finding[],
+  skipped: readonly Skipped[],
+  totals: RunTotals,
+  failOn: FailLevel,
+  { failed, maxWarnings, suppressed = 0 }: { failed: boolean; maxWarnings?: number | undefined; suppressed?: number },
+): Summary {
   const byStatus: Record<Status, number> = { removed: 0, imminent: 0, scheduled: 0 };
   const byFix: Record<SinkEntry['fix'], number> = { auto: 0, suggestion: 0, none: 0 };
   const byItem = new Map<string, ItemSummary>();
   for (const finding of findings) {
     byStatus[finding.status]++;
     byFix[finding.fix]++;
-    const item = byItem.get(finding.itemId) ?? { itemId: finding.itemId, status: finding.status, removal: finding.removal, findings: 0, autoFixable: 0 };
+    const item = byItem.get(finding.itemId) ?? { itemId: finding.itemId, item: finding.item, status: finding.status, removal: finding.removal, findings: 0, autoFixable: 0 };
     item.findings++;
     if (finding.fix === 'auto') item.autoFixable++;
     byItem.set(finding.itemId, item);
@@ -102,8 +122,10 @@ export function summarize(findings: readonly Finding[], skipped: readonly Skippe
     byStatus,
     byFix,
     // Most urgent first, the order people work through a migration in.
-    byItem: [...byItem.values()].sort((a, b) => a.removal.localeCompare(b.removal) || a.itemId.localeCompare(b.itemId)),
+    byItem: [...byItem.values()].sort((a, b) => a.removal.localeCompare(b.removal) || a.item.localeCompare(b.item)),
     failOn,
+    maxWarnings: maxWarnings ?? null,
+    suppressed,
     failed,
   };
 }

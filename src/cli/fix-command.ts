@@ -3,20 +3,24 @@ import { parseArgs } from 'node:util';
 import { UnsafeWriteError, writeFileAtomically } from './atomic-write.js';
 import { forEachCandidate } from './candidates.js';
 import { createLintRunner, exitCode, render, skippedOf } from './check-command.js';
+import type { Verification } from '../verify/verify-fixes.js';
 import { maskedPatch } from './diff-mask.js';
-import { displayPath, type Finding, type Skipped } from './findings.js';
+import { asInOriginal, countItems, describeChanges, pairFindings } from './fix-changes.js';
+import { displayPath, type Skipped } from './findings.js';
 import { describeFsError } from './fs-errors.js';
-import { EXIT_OK, type CliIo } from './io.js';
-import { COMMON_HELP, COMMON_OPTIONS, EXIT_CODES_HELP, parseLintFlags } from './lint-flags.js';
-import type { LintOutcome } from './lint-runner.js';
+import { dirtyTreeVerdict } from './git-dirty.js';
+import { emitReport, prepareGate, renderIo, selectFiles } from './gate-run.js';
+import { EXIT_OK, EXIT_USAGE, type CliIo } from './io.js';
+import { COMMON_HELP, COMMON_OPTIONS, EXIT_CODES_HELP, parseLintFlags, type LintFlags } from './lint-flags.js';
+import type { FileLinter, FixOutcome, LintOutcome } from './lint-runner.js';
 import { printable } from './printable.js';
 import { acquireProjectLock, type ProjectLock } from './project-lock.js';
 import { buildReport, type Change } from './report.js';
 import { renderFixText } from './report-text.js';
-import { encodeSource, restoreLineEndings } from './source-text.js';
+import { encodeSource, restoreLineEndings, type SourceText } from './source-text.js';
 import { MAX_SUGGESTION_PASSES } from './suggestions.js';
 import { removeStaleTemporaries } from './temp-files.js';
-import { collectSourceFiles } from './walk.js';
+import { VERIFY_HELP, VERIFY_OPTIONS } from './verify-flags.js';
 
 export const FIX_HELP = `Usage: api-sunset fix [options] [paths...]
 
@@ -27,17 +31,21 @@ written in full and flushed, then a rename), keeps its line endings, byte order 
 mode, and is written only if it is a regular file inside the given paths that did not change
 while the command ran. Read-only files, files of other users, files with setuid, setgid or
 sticky bits and files with other hard links are left alone unless --force. Two "fix" runs in one
-project cannot overlap (a lock file in the project root). Running "fix" twice changes nothing
-the second time.
+project cannot overlap (a lock file in the project root). In a TypeScript project nothing is
+written before the changed files pass the project's own type check (see --no-verify). Running
+"fix" twice changes nothing the second time.
 
 Options:
   --dry-run              print a unified diff of what would change; write nothing (lines that
                          hold a token secret are hidden)
+  --allow-dirty          write files that have uncommitted changes in git (by default fix
+                         refuses, and writes nothing, when any file it would change has them)
   --force                also rewrite read-only files, files of other users, files with special
                          bits or other hard links
   --suggestions          also apply suggestions: the first suggestion of each finding, rounds of
                          suggestions and fixes until nothing changes (at most ${MAX_SUGGESTION_PASSES}); review the diff,
                          suggestions are changes a rule could not prove safe
+${VERIFY_HELP}
 ${COMMON_HELP}
 
 The exit code and --fail-on judge the findings left after fixing (on a dry run: the findings that
@@ -52,12 +60,22 @@ Examples:
   api-sunset fix --ignore chat.citations --fail-on none
 `;
 
+export const FIX_OPTIONS = {
+  ...COMMON_OPTIONS,
+  'dry-run': { type: 'boolean' },
+  suggestions: { type: 'boolean' },
+  'allow-dirty': { type: 'boolean' },
+  force: { type: 'boolean' },
+  ...VERIFY_OPTIONS,
+} as const;
+
 export async function runFix(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
     strict: true,
     allowPositionals: true,
-    options: { ...COMMON_OPTIONS, 'dry-run': { type: 'boolean' }, suggestions: { type: 'boolean' }, force: { type: 'boolean' } },
+    allowNegative: true,
+    options: FIX_OPTIONS,
   });
   if (values.help) {
     io.stdout(FIX_HELP);
@@ -67,66 +85,122 @@ export async function runFix(args: string[], io: CliIo): Promise<number> {
   const dryRun = values['dry-run'] ?? false;
   const suggestions = values.suggestions ?? false;
   const force = values.force ?? false;
-  const { files, roots } = collectSourceFiles(flags.paths, io.cwd);
+  const { files, roots } = selectFiles(flags, io.cwd);
   const outcomes: LintOutcome[] = [];
   const skipped: Skipped[] = [];
   const changes: Change[] = [];
+  const pending: PendingFix[] = [];
   let linted = 0;
   let candidates: number;
+  let verification: Verification | undefined;
   const keep = (outcome: LintOutcome) => {
     outcomes.push(outcome);
     skipped.push(...skippedOf(outcome));
     if (!outcome.failure) linted++;
   };
+  const notFixed = (before: LintOutcome, reason: string) => {
+    keep(before);
+    skipped.push({ file: before.file, reason: 'not-fixed', message: `not fixed: ${reason}` });
+  };
   // A dry run writes nothing, so it needs no lock and leaves other runs' files alone.
   const lock = dryRun || files.length === 0 ? undefined : startWriting(files, roots, io);
   try {
-    const runner = await createLintRunner(flags, roots, io);
+    const runner = await createLintRunner(flags, roots, files, io);
     try {
       candidates = await forEachCandidate(files, flags, io, dryRun ? 'Checking' : 'Fixing', skipped, async ({ file, bytes, source }) => {
         const fixed = await runner.fix(file, source.text, suggestions);
         if (fixed.output === source.text) return keep(fixed);
         // The findings before fixing tell which items the fixes took care of, and stand if the file is not written.
         const before = await runner.check(file, source.text);
-        const notFixed = (reason: string) => {
-          keep(before);
-          skipped.push({ file, reason: 'not-fixed', message: `not fixed: ${reason}` });
-        };
         // A fix that breaks the syntax is a rule bug: the file stays as it was and its findings stay listed.
-        if (fixed.failure) return notFixed(`the fixes would leave the file unparsable (${fixed.failure.message}); please report this`);
-        if (before.failure) return notFixed(before.failure.message);
-        if (!source.roundTrips) return notFixed(`the file is not valid ${source.encoding === 'utf8' ? 'UTF-8' : 'UTF-16'}, and rewriting it would change bytes no fix touched`);
-        const { survivors, fixed: fixedFindings } = pairFindings(before.findings, fixed.findings);
-        const change: Change = { file, fixed: fixedFindings.length, items: countItems(fixedFindings) };
-        const output = restoreLineEndings(fixed.output, source);
+        if (fixed.failure) return notFixed(before, `the fixes would leave the file unparsable (${fixed.failure.message}); please report this`);
+        if (before.failure) return notFixed(before, before.failure.message);
+        if (!source.roundTrips) return notFixed(before, `the file is not valid ${source.encoding === 'utf8' ? 'UTF-8' : 'UTF-16'}, and rewriting it would change bytes no fix touched`);
+        // With --suggestions, the automatic fixes alone are what the type check falls back to if the suggestions break the file.
+        const fixesOnly = suggestions ? await runner.fix(file, source.text, false) : undefined;
+        const fallback = fixesOnly && !fixesOnly.failure && fixesOnly.output !== source.text && fixesOnly.output !== fixed.output ? { fixed: fixesOnly, output: restoreLineEndings(fixesOnly.output, source) } : undefined;
+        pending.push({ file, bytes, source, before, fixed, output: restoreLineEndings(fixed.output, source), ...(fallback ? { fallback } : {}) });
+      }, roots);
+      // Nothing is written before every fixed file has been checked together: a fix in one file can break another.
+      verification = values.verify === false ? undefined : await verifyPending(pending, flags);
+      const rolledBackFiles = new Set(verification?.rolledBack.filter((entry) => entry.to === 'before').map((entry) => entry.file));
+      if (!dryRun) {
+        const verdict = dirtyTreeVerdict(pending.flatMap((entry) => (rolledBackFiles.has(entry.file) ? [] : [entry.file])), values['allow-dirty'] ?? false, io.cwd);
+        if (verdict.message) io.stderr(verdict.message);
+        if (!verdict.proceed) return EXIT_USAGE;
+      }
+      const rolledBack = new Map(verification?.rolledBack.map((entry) => [entry.file, entry.to]));
+      for (const entry of pending) {
+        const { file, bytes, source, before } = entry;
+        if (rolledBack.get(file) === 'before') {
+          keep(before);
+          continue;
+        }
+        const { fixed, output } = rolledBack.get(file) === 'fallback' ? entry.fallback! : entry;
+        const { survivors, rewritten } = pairFindings(before.findings, fixed.findings);
+        const change: Change = { file, fixed: rewritten.length, items: countItems(rewritten), changes: describeChanges(flags.schedule, rewritten) };
         if (dryRun) {
-          const [oldSecrets, newSecrets] = [await runner.secretLines(file, source.text), await runner.secretLines(file, fixed.output)];
-          change.diff = maskedPatch(displayPath(file, io.cwd), source.text, output, oldSecrets, newSecrets);
+          change.diff = await diffWithoutSecrets(runner, displayPath(file, io.cwd), file, source.text, fixed.output, output);
         } else {
           const refused = writeOrSayWhyNot(file, encodeSource(output, source), bytes, roots, force);
-          if (refused) return notFixed(refused);
+          if (refused) {
+            notFixed(before, refused);
+            continue;
+          }
         }
         changes.push(change);
         keep(dryRun ? asInOriginal(before, fixed, survivors) : fixed);
-      });
+      }
     } finally {
       await runner.dispose();
     }
   } finally {
     lock?.release();
   }
+  const gate = prepareGate(flags, outcomes, files);
   const report = buildReport({
     now: flags.now,
     cwd: io.cwd,
+    schedule: flags.schedule,
     outcomes,
     skipped,
     totals: { scanned: files.length, candidates, linted },
     failOn: flags.failOn,
     allowEmpty: flags.allowEmpty,
-    fix: { dryRun, changes },
+    fix: { dryRun, changes, ...(verification ? { verification } : {}) },
+    gate,
   });
-  io.stdout(await render(report, flags.format, io, renderFixText));
+  emitReport(await render(report, flags.format, renderIo(flags, io), renderFixText), flags, io);
   return exitCode(report, io);
+}
+
+/** A file the fixes change, held until every such file is verified. */
+interface PendingFix {
+  file: string;
+  bytes: Buffer;
+  source: SourceText;
+  before: LintOutcome;
+  fixed: FixOutcome;
+  /** The fixed text with the file's own line endings. */
+  output: string;
+  /** With --suggestions: the automatic fixes alone, kept if the suggestions add type errors. */
+  fallback?: { fixed: FixOutcome; output: string };
+}
+
+/** Type-checks the fixed texts together (`--verify`, the default), loading TypeScript only when there is something to check. */
+async function verifyPending(pending: readonly PendingFix[], flags: LintFlags): Promise<Verification | undefined> {
+  if (pending.length === 0) return undefined;
+  const { verifyFixes } = await import('../verify/verify-fixes.js');
+  return verifyFixes(
+    pending.map(({ file, source, output, fallback }) => ({ file, before: source.text, after: output, ...(fallback ? { fallback: fallback.output } : {}) })),
+    flags.project === undefined ? {} : { project: flags.project },
+  );
+}
+
+/** A dry run's diff, with every line that holds a token secret before or after the fixes hidden. */
+async function diffWithoutSecrets(runner: FileLinter, name: string, file: string, before: string, fixedText: string, output: string): Promise<string> {
+  const [oldSecrets, newSecrets] = [await runner.secretLines(file, before), await runner.secretLines(file, fixedText)];
+  return maskedPatch(name, before, output, oldSecrets, newSecrets);
 }
 
 /** Takes the project's lock, then clears what killed runs left in these files' directories (no live run can own it now). */
@@ -150,33 +224,6 @@ function writeOrSayWhyNot(file: string, content: Buffer, expected: Buffer, roots
     if (isFileSystemError(error)) return `could not write the file: ${describeFsError(error)}; the file is as it was`;
     throw error;
   }
-}
-
-/**
- * Pairs each finding left after fixing with the same finding before (same rule, item and message,
- * in order): the unpaired ones before are what the fixes took care of. The pairs also let a dry
- * run point at lines as they are in the file today rather than as they would be after the fixes.
- */
-export function pairFindings(before: readonly Finding[], after: readonly Finding[]): { survivors: number[]; fixed: Finding[] } {
-  const used = new Set<number>();
-  const survivors = after.map((finding) => {
-    const index = before.findIndex((candidate, i) => !used.has(i) && candidate.ruleId === finding.ruleId && candidate.itemId === finding.itemId && candidate.message === finding.message);
-    if (index >= 0) used.add(index);
-    return index;
-  });
-  return { survivors, fixed: before.filter((_, i) => !used.has(i)) };
-}
-
-function countItems(findings: readonly Finding[]): Record<string, number> {
-  const items: Record<string, number> = {};
-  for (const finding of [...findings].sort((a, b) => a.itemId.localeCompare(b.itemId))) items[finding.itemId] = (items[finding.itemId] ?? 0) + 1;
-  return items;
-}
-
-/** The findings after fixing, placed where they are in the unfixed file when they were there before. */
-function asInOriginal(before: LintOutcome, after: LintOutcome, survivors: number[]): LintOutcome {
-  const pick = <T>(fromBefore: T[], fromAfter: T[]) => survivors.map((index, i) => (index >= 0 ? fromBefore[index]! : fromAfter[i]!));
-  return { file: after.file, findings: pick(before.findings, after.findings), messages: pick(before.messages, after.messages) };
 }
 
 function isFileSystemError(error: unknown): boolean {

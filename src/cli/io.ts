@@ -4,13 +4,15 @@ export interface CliIo {
   stderr: (text: string) => void;
   cwd: string;
   env: NodeJS.ProcessEnv;
-  /** Colour and progress only on a terminal. */
+  /** Whether stdout is a terminal: colour only there (FORCE_COLOR and NO_COLOR decide otherwise). */
   isTTY: boolean;
   /**
    * Lint in the calling thread rather than in a worker. Tests do, so that a mocked plugin applies;
    * the per-file time limit is then not enforced (ESLint lints synchronously).
    */
   inProcessLinter?: boolean;
+  /** Whether stderr is a terminal: the progress bar is drawn there. */
+  stderrIsTTY?: boolean;
 }
 
 export const EXIT_OK = 0;
@@ -26,8 +28,19 @@ export class UsageError extends Error {
 const SGR = { red: [31, 39], yellow: [33, 39], green: [32, 39], cyan: [36, 39], dim: [2, 22], bold: [1, 22] } as const;
 export type Colour = keyof typeof SGR;
 
+/**
+ * Colour on stdout. `FORCE_COLOR` turns it on even when piped (`FORCE_COLOR=0` or `false` off), and
+ * wins over `NO_COLOR`, as in Node itself; `NO_COLOR` (any non-empty value) turns it off.
+ */
+export function colourEnabled(io: Pick<CliIo, 'env' | 'isTTY'>): boolean {
+  const force = io.env.FORCE_COLOR;
+  if (force !== undefined) return force !== '0' && force.toLowerCase() !== 'false';
+  if (io.env.NO_COLOR) return false;
+  return io.isTTY && io.env.TERM !== 'dumb';
+}
+
 export function painter(io: CliIo): (colour: Colour, text: string) => string {
-  const enabled = io.isTTY && !io.env.NO_COLOR && io.env.TERM !== 'dumb';
+  const enabled = colourEnabled(io);
   return enabled ? (colour, text) => `\u001b[${SGR[colour][0]}m${text}\u001b[${SGR[colour][1]}m` : (_colour, text) => text;
 }
 

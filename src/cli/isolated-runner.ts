@@ -9,6 +9,12 @@ export interface IsolationOptions {
   workerUrl?: URL;
   /** The worker's heap limit in MB; Node's (or NODE_OPTIONS=--max-old-space-size's) when undefined. */
   maxHeapMb?: number;
+  /**
+   * The files the command walked. The worker analyses their projects before it is ready, over
+   * these files, as the main thread did to choose the candidates; without them each file's project
+   * is read from disk when it is first linted.
+   */
+  files?: readonly string[];
 }
 
 type Request = WorkerRequest extends infer R ? (R extends WorkerRequest ? Omit<R, 'id'> : never) : never;
@@ -35,11 +41,17 @@ export class IsolatedLintRunner implements FileLinter {
   private worker: LiveWorker | undefined;
   private nextId = 0;
 
+  /**
+   * Starts the worker at once: it loads ESLint and analyses the projects while the calling thread
+   * chooses the candidates.
+   */
   constructor(
     private readonly flags: RunnerFlags,
     private readonly roots: string[],
     private readonly options: IsolationOptions,
-  ) {}
+  ) {
+    this.worker = this.start();
+  }
 
   async check(file: string, text: string): Promise<LintOutcome> {
     return this.outcome(file, await this.request({ op: 'check', file, text }), (value) => value as LintOutcome);
@@ -91,12 +103,14 @@ export class IsolatedLintRunner implements FileLinter {
 
   private start(): LiveWorker {
     const thread = new Worker(this.options.workerUrl ?? new URL('./lint-worker.js', import.meta.url), {
-      workerData: { flags: this.flags, roots: this.roots } satisfies WorkerInput,
+      workerData: { flags: this.flags, roots: this.roots, files: this.options.files ?? [] } satisfies WorkerInput,
       ...(this.options.maxHeapMb ? { resourceLimits: { maxOldGenerationSizeMb: this.options.maxHeapMb } } : {}),
     });
     let started!: () => void;
     let failed!: (error: Error) => void;
     const worker: LiveWorker = { thread, ready: new Promise((resolve, reject) => ((started = resolve), (failed = reject))) };
+    // Handled where a request waits for it; a worker that fails before any request is no unhandled rejection.
+    worker.ready.catch(() => undefined);
     thread.on('message', (reply: WorkerReply) => {
       if (reply.type === 'ready') return started();
       if (reply.type === 'result') worker.settle?.({ ok: true, value: reply.value });

@@ -1,8 +1,10 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
+import { MISSING_TYPESCRIPT_PARSER, typescriptEslintParser } from '../parsers.js';
 import { resolveItemIds } from '../schedule/ids.js';
 import { DEFAULT_IMMINENT_DAYS, type Status } from '../schedule/status.js';
 import type { Schedule } from '../schedule/types.js';
+import { CI_HELP, CI_OPTIONS, ignoredForOnly, parseCiFlags, type CiFlags, type CiValues } from './ci-flags.js';
 import { LIMIT_HELP, LIMIT_OPTIONS, parseLimits, type FileLimits } from './file-limits.js';
 import { UsageError } from './io.js';
 import { tsconfigProblems } from './tsconfig-check.js';
@@ -15,7 +17,7 @@ export const FAIL_LEVELS = ['removed', 'imminent', 'deprecated', 'none'] as cons
 export type FailLevel = (typeof FAIL_LEVELS)[number];
 
 /** What `check` and `fix` share: the date, the schedule, what to leave out, how to report and when to fail. */
-export interface LintFlags {
+export interface LintFlags extends CiFlags {
   paths: string[];
   now: string;
   imminentDays: number;
@@ -43,10 +45,12 @@ export const COMMON_OPTIONS = {
   project: { type: 'string' },
   ...LIMIT_OPTIONS,
   'allow-empty': { type: 'boolean' },
+  ...CI_OPTIONS,
   help: { type: 'boolean', short: 'h' },
 } as const;
 
-export const COMMON_HELP = `  --now YYYY-MM-DD       the date to judge by (default: today, UTC)
+/** The options `check` and `fix` share, without the help line (commands add their own options after these). */
+export const COMMON_OPTIONS_HELP = `  --now YYYY-MM-DD       the date to judge by (default: today, UTC)
   --imminent-days N      days before removal that count as imminent (default: ${DEFAULT_IMMINENT_DAYS})
   --schedule FILE        a schedule file instead of the bundled one (see data/schedule.schema.json)
   --ignore ID[,ID]       leave these item ids out (repeatable; "api-sunset schedule" lists the ids)
@@ -59,13 +63,17 @@ export const COMMON_HELP = `  --now YYYY-MM-DD       the date to judge by (defau
                          TypeScript types (files outside the project are checked syntax-only)
 ${LIMIT_HELP}
   --allow-empty          pass when no file matches the paths (default: exit 2)
-  -h, --help             show this help`;
+${CI_HELP}`;
+
+export const HELP_OPTION_HELP = '  -h, --help             show this help';
+
+export const COMMON_HELP = `${COMMON_OPTIONS_HELP}\n${HELP_OPTION_HELP}`;
 
 export const EXIT_CODES_HELP = `Exit codes:
-  0  nothing at the --fail-on level
-  1  findings at the --fail-on level, or a file that could not be checked (a parse error, a
-     fatal ESLint message, an unreadable file, an analysis that crashed or timed out);
-     --fail-on none never exits 1
+  0  nothing at the --fail-on level (and no more warnings than --max-warnings)
+  1  findings at the --fail-on level, more warnings than --max-warnings, or a file that could
+     not be checked (a parse error, a fatal ESLint message, an unreadable file, an analysis
+     that crashed or timed out); --fail-on none exits 1 only for --max-warnings
   2  usage or configuration error (bad flag, invalid schedule, missing path, tsconfig error),
      no file matched the paths (unless --allow-empty), or no file that needed checking could
      be checked`;
@@ -78,7 +86,7 @@ export const FAILING_STATUSES: Record<FailLevel, readonly Status[]> = {
   none: [],
 };
 
-type CommonValues = {
+type CommonValues = CiValues & {
   now?: string;
   'imminent-days'?: string;
   schedule?: string;
@@ -98,8 +106,10 @@ export function parseLintFlags(values: CommonValues, positionals: string[], cwd:
   const format = parseChoice('--format', values.format, FORMATS, 'text');
   const failOn = parseChoice('--fail-on', values['fail-on'], FAIL_LEVELS, 'removed');
   const schedule = scheduleFromFlag(values.schedule, cwd);
-  const ignore = parseIgnore(values.ignore ?? [], schedule);
+  const ci = parseCiFlags(values, cwd, schedule);
+  const ignore = [...new Set([...parseIgnore(values.ignore ?? [], schedule), ...ignoredForOnly(ci.only, schedule)])].sort();
   return {
+    ...ci,
     paths: positionals.length > 0 ? positionals : ['.'],
     now,
     imminentDays,
@@ -124,6 +134,7 @@ function parseProject(value: string, cwd: string): string {
     stats = statSync(file, { throwIfNoEntry: false });
   }
   if (!stats?.isFile()) throw new UsageError(`--project: ${value}: no such tsconfig file${stats === undefined && !value.endsWith('.json') ? ' (or directory with a tsconfig.json)' : ''}`);
+  if (!typescriptEslintParser()) throw new UsageError(`--project: ${MISSING_TYPESCRIPT_PARSER}`);
   // A broken tsconfig is a configuration error, said once, not a "parse error" in every file.
   const problems = tsconfigProblems(file);
   if (problems.length > 0) throw new UsageError(`--project: ${value} has errors:\n${problems.map((problem) => `  ${problem}`).join('\n')}`);

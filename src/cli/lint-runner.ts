@@ -1,11 +1,13 @@
 import path from 'node:path';
-import parser from '@typescript-eslint/parser';
-import { ESLint, type Linter } from 'eslint';
-import { disableSink, enableSink, type SinkEntry } from '../analysis/sink.js';
+import type { ESLint, Linter } from 'eslint';
+import { disableSink, enableSink, type SinkEntry } from '../judge/sink.js';
 import plugin from '../index.js';
+import { isTypeScriptFile, MISSING_TYPESCRIPT_PARSER, typescriptEslintParser } from '../parsers.js';
 import type { Finding, SkipReason } from './findings.js';
+import { withLineText } from './fingerprint.js';
 import type { LintFlags } from './lint-flags.js';
-import { rootsDirectory } from './paths.js';
+import { lintCwd } from './paths.js';
+import { createESLint } from './quiet-eslint.js';
 import { applyFirstSuggestions, MAX_SUGGESTION_PASSES } from './suggestions.js';
 
 export const RULE_SEVERITIES = {
@@ -61,12 +63,14 @@ export function cliConfig(flags: RunnerFlags, { typed = true }: { typed?: boolea
   // `--project`: typescript-eslint builds the project's program and the rules add what its types show.
   // CI=true would make typescript-estree infer a single run, which words the error for a file outside
   // the project differently and builds the program another way: keep one behaviour everywhere.
+  // Without typescript-eslint's parser (an optional peer) ESLint's own parser reads the JavaScript files; see LintRunner.lint.
+  const parser = typescriptEslintParser();
   const project = typed && flags.project ? { project: flags.project, tsconfigRootDir: path.dirname(flags.project), disallowAutomaticSingleRunInference: true } : {};
   return [
     {
       files: ['**/*.{js,mjs,cjs,jsx,ts,mts,cts,tsx}'],
       languageOptions: {
-        parser: parser as Linter.Parser,
+        ...(parser ? { parser: parser as Linter.Parser } : {}),
         // typescript-estree turns JSX on for .js/.jsx/.tsx by this flag and keeps it off for .ts, where `<T>x` is a cast.
         parserOptions: { ecmaFeatures: { jsx: true }, ...project },
       },
@@ -110,7 +114,7 @@ export class LintRunner implements FileLinter {
 
   constructor(flags: RunnerFlags, roots: string[]) {
     // Files outside ESLint's cwd count as ignored, so it is the deepest directory holding every root.
-    const cwd = rootsDirectory(roots);
+    const cwd = lintCwd(roots);
     const base = {
       cwd,
       overrideConfigFile: true,
@@ -120,13 +124,13 @@ export class LintRunner implements FileLinter {
       ruleFilter: ({ ruleId }: { ruleId: string }) => ruleId in RULE_SEVERITIES,
     } as const;
     const fix = (message: Linter.LintMessage) => message.ruleId !== null && message.ruleId in RULE_SEVERITIES;
-    this.checker = new ESLint(base);
-    this.fixer = new ESLint({ ...base, fix });
+    this.checker = createESLint(base);
+    this.fixer = createESLint({ ...base, fix });
     if (flags.project) {
       const untyped = { ...base, overrideConfig: cliConfig(flags, { typed: false }) };
-      this.outside = { checker: new ESLint(untyped), fixer: new ESLint({ ...untyped, fix }) };
+      this.outside = { checker: createESLint(untyped), fixer: createESLint({ ...untyped, fix }) };
     }
-    this.secrets = new ESLint({ ...base, overrideConfig: secretsConfig(flags), ruleFilter: ({ ruleId }) => ruleId === SECRETS_RULE });
+    this.secrets = createESLint({ ...base, overrideConfig: secretsConfig(flags), ruleFilter: ({ ruleId }) => ruleId === SECRETS_RULE });
     this.sink = enableSink();
   }
 
@@ -135,25 +139,25 @@ export class LintRunner implements FileLinter {
   }
 
   async check(file: string, text: string): Promise<LintOutcome> {
-    return this.outcome(file, await this.lint(this.checker, file, text));
+    return this.outcome(file, await this.lint(this.checker, file, text), text);
   }
 
   /** ESLint's fix loop, then, with `suggestions`, rounds of first suggestions and fixes until nothing changes. */
   async fix(file: string, text: string, suggestions: boolean): Promise<FixOutcome> {
     let result = await this.lint(this.fixer, file, text);
-    let output = isCrash(result) ? text : (result.output ?? text);
-    for (let pass = 0; suggestions && pass < MAX_SUGGESTION_PASSES && !isCrash(result) && !isFailure(result); pass++) {
+    let output = isUnlinted(result) ? text : (result.output ?? text);
+    for (let pass = 0; suggestions && pass < MAX_SUGGESTION_PASSES && !isUnlinted(result) && !isFailure(result); pass++) {
       const next = applyFirstSuggestions(output, ownMessages(result.messages));
       if (next === undefined) break;
       result = await this.lint(this.fixer, file, next);
-      output = isCrash(result) ? output : (result.output ?? next);
+      output = isUnlinted(result) ? output : (result.output ?? next);
     }
-    return { ...this.outcome(file, result), output };
+    return { ...this.outcome(file, result, output), output };
   }
 
   async secretLines(file: string, text: string): Promise<number[] | undefined> {
     const result = await this.lint(this.secrets, file, text);
-    if (isCrash(result) || isFailure(result)) return undefined;
+    if (isUnlinted(result) || isFailure(result)) return undefined;
     const lines = new Set<number>();
     for (const message of result.messages) {
       if (message.ruleId !== SECRETS_RULE) continue;
@@ -162,15 +166,16 @@ export class LintRunner implements FileLinter {
     return [...lines].sort((a, b) => a - b);
   }
 
-  private async lint(eslint: ESLint, file: string, text: string): Promise<ESLint.LintResult | Crash> {
+  private async lint(eslint: ESLint, file: string, text: string): Promise<ESLint.LintResult | Unlinted> {
     // Entries left from an earlier lint of the same file would otherwise be joined to this one's messages.
     this.sink.delete(file);
+    if (isTypeScriptFile(file) && !typescriptEslintParser()) return { failure: { reason: 'parse-error', message: MISSING_TYPESCRIPT_PARSER } };
     let results: ESLint.LintResult[];
     try {
       results = await eslint.lintText(text, { filePath: file, warnIgnored: true });
     } catch (error) {
       // A rule that crashes on one file must not cost the whole run: the file is skipped with the reason.
-      return { crash: error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error) };
+      return crashed(error);
     }
     const [result] = results;
     if (!result) throw new Error(`ESLint returned no result for ${file}`);
@@ -181,25 +186,34 @@ export class LintRunner implements FileLinter {
     return result;
   }
 
-  private outcome(file: string, result: ESLint.LintResult | Crash): LintOutcome {
-    if (isCrash(result)) return { file, messages: [], findings: [], failure: { reason: 'crash', message: `api-sunset could not analyse this file (please report this): ${result.crash}` } };
+  /** `text` is the text the messages' positions refer to (after fixing, for the fixer). */
+  private outcome(file: string, result: ESLint.LintResult | Unlinted, text: string): LintOutcome {
+    if (isUnlinted(result)) return { file, messages: [], findings: [], failure: result.failure };
     const failure = result.messages.find(isFailureMessage);
     if (failure) return { file, messages: [], findings: [], failure: failureOf(failure, failure.fatal ? 'parse-error' : 'ignored') };
     const messages = ownMessages(result.messages);
     const entries = indexEntries(this.sink.get(file) ?? []);
-    const findings = messages.map((message) => ({ file, ...(takeEntry(entries, message) ?? entryFromMessage(message)) }));
+    const findings = withLineText(
+      messages.map((message) => ({ file, ...(takeEntry(entries, message) ?? entryFromMessage(message)) })),
+      text,
+    );
     const fatal = result.messages.filter(isFatalMessage).map((message) => failureOf({ ...message, message: `fatal: ${message.message}` }, 'fatal'));
     return { file, messages, findings, ...(fatal.length > 0 ? { fatal } : {}) };
   }
 }
 
-/** An exception from ESLint or a rule, with its first line. */
-interface Crash {
-  crash: string;
+/** A file ESLint did not lint: it threw (a rule crashed), or the file needs a parser that is not installed. */
+interface Unlinted {
+  failure: LintFailure;
 }
 
-function isCrash(result: ESLint.LintResult | Crash): result is Crash {
-  return 'crash' in result;
+function isUnlinted(result: ESLint.LintResult | Unlinted): result is Unlinted {
+  return 'failure' in result;
+}
+
+function crashed(error: unknown): Unlinted {
+  const reason = error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error);
+  return { failure: { reason: 'crash', message: `api-sunset could not analyse this file (please report this): ${reason}` } };
 }
 
 function failureOf(message: Linter.LintMessage, reason: SkipReason): LintFailure {
@@ -256,6 +270,7 @@ function entryFromMessage(message: Linter.LintMessage): SinkEntry {
   return {
     ruleId,
     itemId: 'unknown',
+    item: 'unknown',
     status: ruleId === 'api-sunset/no-deprecated-api' ? 'scheduled' : 'removed',
     removal: '',
     daysLeft: 0,
@@ -267,4 +282,3 @@ function entryFromMessage(message: Linter.LintMessage): SinkEntry {
     fix: message.fix ? 'auto' : message.suggestions?.length ? 'suggestion' : 'none',
   };
 }
-

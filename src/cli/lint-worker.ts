@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { LintRunner, type RunnerFlags } from './lint-runner.js';
-import { rootsDirectory } from './paths.js';
+import { lintCwd } from './paths.js';
+import { openProjects } from './project-candidates.js';
 
 /** A request from `IsolatedLintRunner`: one file, one operation. */
 export type WorkerRequest =
@@ -14,16 +15,20 @@ export type WorkerReply = { type: 'ready' } | { type: 'result'; id: number; valu
 export interface WorkerInput {
   flags: RunnerFlags;
   roots: string[];
+  /** The files the command walked, whose projects the rules analyse (see openProjects). */
+  files: readonly string[];
 }
 
 // The worker's whole life: one LintRunner, answering one request at a time until it is terminated.
 const port = parentPort!;
-const { flags, roots } = workerData as WorkerInput;
+const { flags, roots, files } = workerData as WorkerInput;
 const runner = new LintRunner(flags, roots);
 
-// Warm up before saying ready, so that no file's time limit pays for it: the first lint loads the
-// parser's lazy parts and, with --project, builds the TypeScript program, which can take minutes.
-await runner.check(path.join(rootsDirectory(roots), '.api-sunset-warm-up.ts'), '');
+// Warm up before saying ready, so that no file's time limit pays for it: the analysis of each
+// project runs once, and the first lint loads the parser's lazy parts and, with --project, builds
+// the TypeScript program, which can take minutes.
+openProjects(files, flags, roots);
+await runner.check(path.join(lintCwd(roots), '.api-sunset-warm-up.ts'), '');
 
 port.on('message', (request: WorkerRequest) => {
   answer(request).then(

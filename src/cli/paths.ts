@@ -2,7 +2,7 @@ import { statSync } from 'node:fs';
 import path from 'node:path';
 
 /** The deepest directory that holds every path. */
-export function commonDirectory(paths: string[]): string {
+export function commonDirectory(paths: readonly string[]): string {
   const split = paths.map((p) => path.resolve(p).split(path.sep));
   const first = split[0] ?? [path.sep];
   let length = first.length;
@@ -14,7 +14,17 @@ export function commonDirectory(paths: string[]): string {
   return first.slice(0, length).join(path.sep) || path.sep;
 }
 
-/** The deepest directory holding every root (a given file counts by its directory). */
-export function rootsDirectory(roots: readonly string[]): string {
-  return commonDirectory(roots.map((root) => (statSync(root).isDirectory() ? root : path.dirname(root))));
+/**
+ * The directory ESLint runs in for these roots (see LintRunner): the deepest one holding every
+ * root, a given file counting by its directory. The rules find a file's project from it.
+ */
+export function lintCwd(roots: readonly string[]): string {
+  const directories = roots.map((root) => {
+    try {
+      return statSync(root).isDirectory() ? root : path.dirname(root);
+    } catch {
+      return path.dirname(root);
+    }
+  });
+  return commonDirectory(directories);
 }

@@ -11,9 +11,9 @@ export interface Progress {
 
 const silent: Progress = { tick: () => {}, done: () => {} };
 
-/** A one-line bar on stderr, redrawn with `\r`, only on a terminal: piped output stays pure results. */
+/** A one-line bar on stderr, redrawn with `\r`, only when stderr is a terminal: a piped or logged stderr gets no control characters. */
 export function progressBar(io: CliIo, total: number, label: string): Progress {
-  if (!io.isTTY || total < PROGRESS_MIN_FILES || io.env.CI) return silent;
+  if (!io.stderrIsTTY || total < PROGRESS_MIN_FILES || io.env.CI) return silent;
   let count = 0;
   let drawnPercent = -1;
   const draw = () => {

@@ -3,7 +3,7 @@ import { hostname } from 'node:os';
 import path from 'node:path';
 import { describeFsError, errorCode } from './fs-errors.js';
 import { UsageError } from './io.js';
-import { rootsDirectory } from './paths.js';
+import { lintCwd } from './paths.js';
 import { isAlive } from './processes.js';
 
 export const LOCK_NAME = '.api-sunset-fix.lock';
@@ -101,7 +101,7 @@ function readHolder(file: string): Holder | undefined {
 
 /** Where a project's lock lives: the git top level above the given paths, or their common directory. */
 export function projectRoot(roots: readonly string[]): string {
-  const common = rootsDirectory(roots);
+  const common = lintCwd(roots);
   for (let dir = common; ; dir = path.dirname(dir)) {
     if (existsSync(path.join(dir, '.git'))) return dir;
     if (path.dirname(dir) === dir) return common;

@@ -39,7 +39,7 @@ export function renderGithub(report: Report): string {
         col: finding.column,
         endLine: finding.endLine,
         endColumn: finding.endColumn,
-        title: `api-sunset/${finding.itemId}`,
+        title: `api-sunset: ${finding.item}`,
       },
       finding.message,
     ),

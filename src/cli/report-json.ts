@@ -1,5 +1,6 @@
 import { displayPath } from './findings.js';
 import type { Report } from './report.js';
+import type { Verification } from '../verify/verify-fixes.js';
 
 /**
  * The documented, stable JSON shape (docs/cli.md): `version` changes only when a property changes
@@ -14,6 +15,7 @@ export function renderJson(report: Report): string {
       ? {
           dryRun: report.fix.dryRun,
           changes: report.fix.changes.map((change) => ({ ...change, file: relative(change.file) })),
+          ...(report.fix.verification ? { verification: verificationJson(report.fix.verification, relative) } : {}),
         }
       : {}),
     findings: report.findings.map((finding) => ({
@@ -23,14 +25,28 @@ export function renderJson(report: Report): string {
       endLine: finding.endLine,
       endColumn: finding.endColumn,
       itemId: finding.itemId,
+      item: finding.item,
       status: finding.status,
       removal: finding.removal,
       daysLeft: finding.daysLeft,
       message: finding.message,
       fix: finding.fix,
+      ...(finding.fingerprint === undefined ? {} : { fingerprint: finding.fingerprint }),
+      ...(finding.upgrade ? { upgrade: finding.upgrade } : {}),
     })),
     skipped: report.skipped.map((skipped) => ({ ...skipped, file: relative(skipped.file) })),
+    ...(report.shard ? { shard: report.shard } : {}),
+    ...(report.baseline ? { baseline: { ...report.baseline, file: relative(report.baseline.file) } } : {}),
     summary: report.summary,
   };
   return `${JSON.stringify(json, null, 2)}\n`;
+}
+
+function verificationJson(verification: Verification, relative: (file: string) => string) {
+  return {
+    projects: verification.projects.map((project) => ({ ...project, config: relative(project.config) })),
+    verified: verification.verified.map(relative).sort(),
+    rolledBack: verification.rolledBack.map(({ file, errors, to }) => ({ file: relative(file), to, errors: errors.map((error) => ({ ...error, file: relative(error.file) })) })),
+    unchecked: verification.unchecked.map(({ file, reason }) => ({ file: relative(file), reason })),
+  };
 }

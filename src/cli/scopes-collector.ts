@@ -1,10 +1,10 @@
-import parser from '@typescript-eslint/parser';
 import type { TSESLint } from '@typescript-eslint/utils';
 import { type ESLint, Linter } from 'eslint';
-import type { Settings } from '../analysis/settings.js';
+import type { Settings } from '../settings.js';
+import { isTypeScriptFile, MISSING_TYPESCRIPT_PARSER, typescriptEslintParser } from '../parsers.js';
 import { collectEndpointUses, type EndpointUse } from '../tokens/scope-uses.js';
 import type { LintFailure } from './lint-runner.js';
-import { rootsDirectory } from './paths.js';
+import { lintCwd } from './paths.js';
 
 export type CollectResult = { uses: EndpointUse[] } | { failure: LintFailure };
 
@@ -21,24 +21,26 @@ export function createEndpointUseCollector(settings: Settings, roots: string[]):
     create(context) {
       return {
         Program() {
-          collected = collectEndpointUses(context.sourceCode, context.physicalFilename, settings);
+          collected = collectEndpointUses(context.sourceCode, context.physicalFilename, settings, context.cwd);
         },
       };
     },
   };
   // Files outside the Linter's cwd match no config, so it is the deepest directory holding every root.
-  const cwd = rootsDirectory(roots);
+  const cwd = lintCwd(roots);
   const linter = new Linter({ configType: 'flat', cwd });
+  const parser = typescriptEslintParser();
   const config: Linter.Config[] = [
     {
       files: ['**/*.{js,mjs,cjs,jsx,ts,mts,cts,tsx}'],
-      languageOptions: { parser: parser as Linter.Parser, parserOptions: { ecmaFeatures: { jsx: true } } },
+      languageOptions: { ...(parser ? { parser: parser as Linter.Parser } : {}), parserOptions: { ecmaFeatures: { jsx: true } } },
       linterOptions: { noInlineConfig: true, reportUnusedDisableDirectives: 'off', reportUnusedInlineConfigs: 'off' },
       plugins: { scopes: { rules: { collect: collector } } as unknown as ESLint.Plugin },
       rules: { 'scopes/collect': 'error' },
     },
   ];
   return (file, text) => {
+    if (!parser && isTypeScriptFile(file)) return { failure: { reason: 'parse-error', message: MISSING_TYPESCRIPT_PARSER } };
     collected = [];
     let messages: Linter.LintMessage[];
     try {

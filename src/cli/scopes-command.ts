@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import type { Settings } from '../analysis/settings.js';
+import type { Settings } from '../settings.js';
 import { today } from '../schedule/dates.js';
 import { DEFAULT_IMMINENT_DAYS } from '../schedule/status.js';
 import type { ApiName, Schedule } from '../schedule/types.js';
@@ -99,7 +99,7 @@ export async function runScopes(args: string[], io: CliIo): Promise<number> {
     }
     analysed++;
     for (const use of result.uses) uses.push({ file, use });
-  });
+  }, roots);
   const report = buildScopesReport(schedule, io.cwd, uses, skipped, { scanned: files.length, candidates, analysed });
   io.stdout(format === 'json' ? renderScopesJson(report) : renderScopesText(report, schedule));
   // No file at all is a wrong path more often than a project without code: "no scopes needed" would mislead.

@@ -1,4 +1,4 @@
-import { isUnchecked, type Finding, type RunTotals, type Skipped } from './findings.js';
+import { isUnchecked, warningsOf, type Finding, type RunTotals, type Skipped } from './findings.js';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE } from './io.js';
 import { FAILING_STATUSES, type FailLevel } from './lint-flags.js';
 
@@ -23,9 +23,11 @@ export interface VerdictInput {
   totals: RunTotals;
   failOn: FailLevel;
   allowEmpty: boolean;
+  /** `--max-warnings`: more findings of scheduled items than this fail the run, whatever --fail-on says. */
+  maxWarnings?: number | undefined;
 }
 
-export function judge({ findings, skipped, totals, failOn, allowEmpty }: VerdictInput): Verdict {
+export function judge({ findings, skipped, totals, failOn, allowEmpty, maxWarnings }: VerdictInput): Verdict {
   if (totals.scanned === 0) {
     if (allowEmpty) return { kind: 'passes', exitCode: EXIT_OK, line: 'Passes: no JavaScript or TypeScript file to check (--allow-empty).' };
     return {
@@ -44,7 +46,15 @@ export function judge({ findings, skipped, totals, failOn, allowEmpty }: Verdict
       error: `api-sunset: none of the ${files} that needed checking could be checked (see the list above); nothing was checked.`,
     };
   }
-  if (failOn === 'none') return { kind: 'never-fails', exitCode: EXIT_OK, line: 'Never fails (--fail-on none).' };
+  const warnings = warningsOf(findings);
+  const overBudget = maxWarnings !== undefined && warnings > maxWarnings;
+  const budget = maxWarnings === undefined ? '' : ` ${plural(warnings, 'warning')}, --max-warnings ${maxWarnings}.`;
+  const overBudgetLine = `Fails: ${plural(warnings, 'warning')} (scheduled items), more than --max-warnings ${maxWarnings}.`;
+  if (failOn === 'none') {
+    if (overBudget) return { kind: 'fails', exitCode: EXIT_FINDINGS, line: overBudgetLine };
+    if (maxWarnings !== undefined) return { kind: 'passes', exitCode: EXIT_OK, line: `Passes (--fail-on none).${budget}` };
+    return { kind: 'never-fails', exitCode: EXIT_OK, line: 'Never fails (--fail-on none).' };
+  }
   const failing = FAILING_STATUSES[failOn];
   const levels = `${failing.slice(0, -1).join(', ')} or ${failing.at(-1)}`;
   const failingFindings = findings.filter((finding) => failing.includes(finding.status)).length;
@@ -53,8 +63,9 @@ export function judge({ findings, skipped, totals, failOn, allowEmpty }: Verdict
     ...(failingFindings > 0 ? [`${failingFindings === 1 ? '1 finding is' : `${failingFindings} findings are`} ${levels}`] : []),
     ...(uncheckedFiles > 0 ? [`${uncheckedFiles === 1 ? '1 file' : `${uncheckedFiles} files`} could not be checked`] : []),
   ];
-  if (reasons.length > 0) return { kind: 'fails', exitCode: EXIT_FINDINGS, line: `Fails: ${reasons.join(', and ')} (--fail-on ${failOn}).` };
-  return { kind: 'passes', exitCode: EXIT_OK, line: `Passes: no finding is ${levels} (--fail-on ${failOn}).` };
+  if (reasons.length > 0) return { kind: 'fails', exitCode: EXIT_FINDINGS, line: `Fails: ${reasons.join(', and ')} (--fail-on ${failOn}).${overBudget ? budget : ''}` };
+  if (overBudget) return { kind: 'fails', exitCode: EXIT_FINDINGS, line: overBudgetLine };
+  return { kind: 'passes', exitCode: EXIT_OK, line: `Passes: no finding is ${levels} (--fail-on ${failOn}).${budget}` };
 }
 
 function plural(count: number, noun: string): string {

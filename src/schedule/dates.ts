@@ -27,9 +27,21 @@ export function daysBetween(from: string, to: string): number {
 }
 
 /**
+ * Stands in for the system clock when set (`API_SUNSET_TODAY=2027-01-15`): for tests, which must
+ * never read the wall clock, and for reproducing a past run as a whole (ESLint's own runs
+ * included, where `--now` does not exist). `settings['api-sunset'].now` and `--now` still win.
+ */
+export const CLOCK_VARIABLE = 'API_SUNSET_TODAY';
+
+/**
  * Today's date in UTC. The only place in api-sunset that reads the clock: everything else takes
  * the date as an argument, so tests and users can pin it (`settings['api-sunset'].now`, `--now`).
  */
-export function today(): string {
+export function today(env: NodeJS.ProcessEnv = process.env): string {
+  const fixed = env[CLOCK_VARIABLE];
+  if (fixed !== undefined && fixed !== '') {
+    if (!isValidDate(fixed)) throw new Error(`${CLOCK_VARIABLE} must be a date as YYYY-MM-DD, found ${JSON.stringify(fixed)}`);
+    return fixed;
+  }
   return new Date().toISOString().slice(0, 10);
 }

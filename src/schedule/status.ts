@@ -31,9 +31,9 @@ export interface TimelineEntry extends ItemStatus {
   item: ScheduleItem;
 }
 
-/** Every item with its status, soonest removal first, ties by id so the order is stable. */
+/** Every item with its status, soonest removal first, ties by where it sits so the order is stable and readable. */
 export function timeline(schedule: Schedule, now: string, imminentDays = DEFAULT_IMMINENT_DAYS): TimelineEntry[] {
   return schedule.items
     .map((item) => ({ item, ...statusOf(item.removal, now, imminentDays) }))
-    .sort((a, b) => a.item.removal.localeCompare(b.item.removal) || a.item.id.localeCompare(b.item.id));
+    .sort((a, b) => a.item.removal.localeCompare(b.item.removal) || a.item.on.localeCompare(b.item.on) || a.item.id.localeCompare(b.item.id));
 }

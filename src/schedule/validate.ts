@@ -1,6 +1,6 @@
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import addFormatsModule from 'ajv-formats';
-import scheduleSchema from '../../data/schedule.schema.json' with { type: 'json' };
+import { createRequire } from 'node:module';
+import type { Ajv, ErrorObject, Options, ValidateFunction } from 'ajv';
+import { packageFile } from '../package-files.js';
 
 /** One thing wrong with a schedule file, located precisely enough to fix without guessing. */
 export interface ScheduleProblem {
@@ -11,8 +11,14 @@ export interface ScheduleProblem {
   found: string;
 }
 
-// ajv-formats is CommonJS with `module.exports = plugin`; under NodeNext its default import is that function.
-const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
+const require = createRequire(import.meta.url);
+
+interface ScheduleJsonSchema {
+  $id: string;
+  definitions: { item: Record<string, unknown> };
+}
+
+const scheduleSchema = (): ScheduleJsonSchema => packageFile('data/schedule.schema.json') as ScheduleJsonSchema;
 
 /**
  * Problems listed at most; one more is collected to know that there are more. A large wrong file
@@ -27,8 +33,12 @@ export const MAX_PROBLEMS = 20;
  */
 const SLICE = 64;
 
-function makeAjv(allErrors: boolean): Ajv {
-  const ajv = new Ajv({ allErrors, strict: true, strictRequired: false, allowUnionTypes: true });
+/** An ajv with formats; loaded on first use, as importing ajv is a good part of what importing the plugin would cost. */
+export function makeAjv(options: Options): Ajv {
+  const { Ajv } = require('ajv') as typeof import('ajv');
+  // ajv-formats is CommonJS with `module.exports = plugin`.
+  const addFormats = require('ajv-formats') as (ajv: Ajv) => Ajv;
+  const ajv = new Ajv(options);
   addFormats(ajv);
   return ajv;
 }
@@ -53,17 +63,28 @@ function validator(schema: object, ajvs: [Ajv, Ajv]): Validator {
   };
 }
 
-const ajvs: [Ajv, Ajv] = [makeAjv(false), makeAjv(true)];
-// Registered (not compiled) up front, so that the item's `$ref` resolves whichever is compiled first.
-ajvs[1].addSchema(scheduleSchema);
-const validateFile = validator(scheduleSchema, ajvs);
-const validateItem = validator({ $ref: `${scheduleSchema.$id}#/definitions/item` }, ajvs);
-const validatePatchFile = validator(patchSchema(), [makeAjv(false), makeAjv(true)]);
+function scheduleAjvs(): [Ajv, Ajv] {
+  const options = { strict: true, strictRequired: false, allowUnionTypes: true };
+  return [makeAjv({ ...options, allErrors: false }), makeAjv({ ...options, allErrors: true })];
+}
+
+let validators: { file: Validator; item: Validator; patch: Validator } | undefined;
+
+/** Compiled on first use: loading ajv and compiling the schema is most of what importing the plugin would otherwise cost. */
+function compiled(): NonNullable<typeof validators> {
+  if (!validators) {
+    const ajvs = scheduleAjvs();
+    // Registered (not compiled) up front, so that the item's `$ref` resolves whichever is compiled first.
+    ajvs[1].addSchema(scheduleSchema());
+    validators = { file: validator(scheduleSchema(), ajvs), item: validator({ $ref: `${scheduleSchema().$id}#/definitions/item` }, ajvs), patch: validator(patchSchema(), scheduleAjvs()) };
+  }
+  return validators;
+}
 
 /** The same schema, but an item needs only its id: used for files that extend the bundled schedule. */
 function patchSchema(): object {
-  const schema = structuredClone(scheduleSchema);
-  schema.$id = `${scheduleSchema.$id}#patch`;
+  const schema = structuredClone(scheduleSchema());
+  schema.$id = `${schema.$id}#patch`;
   const item: Record<string, unknown> = schema.definitions.item;
   item.required = ['id'];
   delete item.if;
@@ -72,15 +93,15 @@ function patchSchema(): object {
 }
 
 export function validateSchedule(data: unknown, file: string): ScheduleProblem[] {
-  return check(validateFile, data, file, '$');
+  return check(compiled().file, data, file, '$');
 }
 
 export function validateSchedulePatch(data: unknown, file: string): ScheduleProblem[] {
-  return check(validatePatchFile, data, file, '$');
+  return check(compiled().patch, data, file, '$');
 }
 
 export function validateScheduleItem(data: unknown, file: string, at: string): ScheduleProblem[] {
-  return check(validateItem, data, file, at);
+  return check(compiled().item, data, file, at);
 }
 
 /**

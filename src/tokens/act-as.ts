@@ -1,4 +1,4 @@
-import type { TSESTree } from '@typescript-eslint/utils';
+import type { TSESTree } from '../ts-eslint-lite.js';
 import { isEmailAddress } from './auth.js';
 import { endpointLabel, type TokenFile } from './file-tokens.js';
 
@@ -35,7 +35,7 @@ export function actAsProblems(tokens: TokenFile, tokenType: string | undefined):
   if (sendsActAs === true) {
     for (const { site, endpoint } of tokens.requests()) {
       // Indexing API requests never act as a user.
-      if (endpoint.info.api !== 'client') continue;
+      if (endpoint.api !== 'client') continue;
       const headers = tokens.headersOf(site);
       if (!headers?.complete || !(headers.sdkAuth || tokens.has(headers, scheme.authorization.lower)) || tokens.has(headers, scheme.actAs.lower)) continue;
       problems.push({

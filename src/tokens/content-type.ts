@@ -1,6 +1,6 @@
-import { TSESTree, type TSESLint } from '@typescript-eslint/utils';
-import { isMethodCall, propertyKeyName, unwrap } from '../analysis/strings.js';
-import type { RequestSite } from '../analysis/requests.js';
+import { TSESTree, type TSESLint } from '../ts-eslint-lite.js';
+import { isMethodCall, propertyKeyName, unwrap } from '../project/ast.js';
+import type { TokenSite } from './sites.js';
 import { endpointLabel, type TokenFile } from './file-tokens.js';
 
 export type ContentTypeMessageId = 'missing' | 'wrong';
@@ -64,7 +64,7 @@ export function contentTypeProblems(tokens: TokenFile, sourceCode: Readonly<TSES
   return problems;
 }
 
-function sendsUnlabelledBody(tokens: TokenFile, site: RequestSite): boolean {
+function sendsUnlabelledBody(tokens: TokenFile, site: TokenSite): boolean {
   let raw: TSESTree.Node = site.body!;
   const parent = raw.parent;
   if (parent?.type === TSESTree.AST_NODE_TYPES.CallExpression && parent.arguments[0] === raw && isJsonStringify(parent)) raw = parent;

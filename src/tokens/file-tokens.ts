@@ -1,17 +1,17 @@
-import { TSESTree, type TSESLint } from '@typescript-eslint/utils';
-import type { KnownEndpoint } from '../analysis/catalog.js';
-import { analyzeFile } from '../analysis/file-analysis.js';
-import { propertyValue, type RequestSite } from '../analysis/requests.js';
-import type { Settings } from '../analysis/settings.js';
-import { flatten, isTextPiece, memberKey, propertyKeyName, StringEvaluator, type StringPattern, unwrap } from '../analysis/strings.js';
+import { TSESTree, type TSESLint } from '../ts-eslint-lite.js';
+import type { KnownEndpoint } from '../flow/catalog.js';
+import { fileReport } from '../judge/file-report.js';
+import { memberKey, propertyKeyName, propertyValue, unwrap, walkTree } from '../project/ast.js';
+import type { Settings } from '../settings.js';
+import { flatten, isTextPiece, StringEvaluator, type StringPattern } from './strings.js';
+import { tokenSite, type TokenSite } from './sites.js';
 import { authSchemeFor, escapeRegExp, isPlaceholderSecret, type AuthScheme } from './auth.js';
 import { fullText, HeaderResolver, type HeaderEntry, type HeaderSet } from './headers.js';
 import { isSdkConstructor } from './sdk-clients.js';
-import { walkTree } from '../analysis/tree.js';
 
 /** A request the analysis ties to a known endpoint of the service. */
 export interface ServiceRequest {
-  site: RequestSite;
+  site: TokenSite;
   endpoint: KnownEndpoint;
 }
 
@@ -46,13 +46,14 @@ export class TokenFile {
   readonly strings: StringEvaluator;
   readonly resolver: HeaderResolver;
   private requestList: ServiceRequest[] | undefined;
-  private readonly headerSets = new Map<RequestSite, HeaderSet | undefined>();
+  private readonly headerSets = new Map<TokenSite, HeaderSet | undefined>();
   private walked: { constructions: TSESTree.NewExpression[]; instanceConfigs: TSESTree.ObjectExpression[]; actAs: ActAsWrite[] } | undefined;
 
   constructor(
     private readonly sourceCode: Readonly<TSESLint.SourceCode>,
     private readonly filename: string,
     readonly settings: Settings,
+    private readonly cwd: string,
   ) {
     this.scheme = authSchemeFor(settings.schedule);
     this.strings = new StringEvaluator(sourceCode);
@@ -60,11 +61,14 @@ export class TokenFile {
   }
 
   requests(): ServiceRequest[] {
-    this.requestList ??= analyzeFile(this.sourceCode, this.filename, this.settings).sites.flatMap((site) => (site.endpoint ? [{ site, endpoint: site.endpoint }] : []));
+    this.requestList ??= fileReport(this.sourceCode, this.filename, this.settings, this.cwd).sites.flatMap((site) => {
+      const token = site.endpoint ? tokenSite(site) : undefined;
+      return token?.endpoint ? [{ site: token, endpoint: token.endpoint }] : [];
+    });
     return this.requestList;
   }
 
-  headersOf(site: RequestSite): HeaderSet | undefined {
+  headersOf(site: TokenSite): HeaderSet | undefined {
     if (!this.headerSets.has(site)) this.headerSets.set(site, this.resolver.forSite(site));
     return this.headerSets.get(site);
   }
@@ -243,10 +247,10 @@ export class TokenFile {
 
 const cache = new WeakMap<TSESTree.Program, { settings: Settings; tokens: TokenFile }>();
 
-export function tokensOf(sourceCode: Readonly<TSESLint.SourceCode>, filename: string, settings: Settings): TokenFile {
+export function tokensOf(sourceCode: Readonly<TSESLint.SourceCode>, filename: string, settings: Settings, cwd: string): TokenFile {
   const cached = cache.get(sourceCode.ast);
   if (cached?.settings === settings) return cached.tokens;
-  const tokens = new TokenFile(sourceCode, filename, settings);
+  const tokens = new TokenFile(sourceCode, filename, settings, cwd);
   cache.set(sourceCode.ast, { settings, tokens });
   return tokens;
 }

@@ -1,9 +1,9 @@
-import { ASTUtils, TSESTree, type TSESLint } from '@typescript-eslint/utils';
-import { sameFileFunction } from '../analysis/flow.js';
-import { propertyValue, type RequestSite } from '../analysis/requests.js';
-import { isObjectAssign, isTextPiece, memberKey, propertyKeyName, type StringEvaluator, type StringPattern, unwrap } from '../analysis/strings.js';
+import { ASTUtils, TSESTree, type TSESLint } from '../ts-eslint-lite.js';
+import { memberKey, propertyKeyName, propertyValue, returnedExpressions, unwrap } from '../project/ast.js';
+import { sameFileFunction } from '../project/same-file.js';
 import { isSdkConstructor } from './sdk-clients.js';
-import { returnedExpressions } from '../analysis/tree.js';
+import type { TokenSite } from './sites.js';
+import { isObjectAssign, isTextPiece, type StringEvaluator, type StringPattern } from './strings.js';
 
 /** One header a request may send, as written somewhere the analysis can see. */
 export interface HeaderEntry {
@@ -58,7 +58,7 @@ export class HeaderResolver {
   ) {}
 
   /** The headers a request site sends; undefined for clients whose behaviour is unknown (declared wrappers, unknown HTTP clients). */
-  forSite(site: RequestSite): HeaderSet | undefined {
+  forSite(site: TokenSite): HeaderSet | undefined {
     if (site.client === 'sdk') return this.sdkSite(site);
     if (site.client === 'wrapper' || site.client === 'http-method') return undefined;
     const call = site.call;
@@ -307,7 +307,7 @@ export class HeaderResolver {
    * `headers` (or the older `fetchOptions.headers`). A client built with its own `httpClient` may
    * add any header in a hook; a client from elsewhere (import, parameter, field) is unknown.
    */
-  private sdkSite(site: RequestSite): HeaderSet {
+  private sdkSite(site: TokenSite): HeaderSet {
     const call = site.call;
     const isFunction = site.sdk !== undefined && !site.sdk.name.includes('.');
     // React-query hooks get their client from a provider somewhere up the component tree.

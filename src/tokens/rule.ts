@@ -1,7 +1,7 @@
-import { ESLintUtils, type TSESLint } from '@typescript-eslint/utils';
-import bundledData from '../../data/schedule.json' with { type: 'json' };
-import { mayContainFinding } from '../analysis/gate.js';
-import { readSettings, type Settings } from '../analysis/settings.js';
+import { ESLintUtils, type TSESLint } from '../ts-eslint-lite.js';
+import { serviceGate } from '../flow/sessions.js';
+import { packageFile } from '../package-files.js';
+import { readSettings, type Settings } from '../settings.js';
 import { authSchemeFor } from './auth.js';
 import { tokensOf, type TokenFile } from './file-tokens.js';
 
@@ -10,7 +10,7 @@ import { tokensOf, type TokenFile } from './file-tokens.js';
  * it loads the configuration, with one clear error, where a check at create would crash the lint.
  * Read from the data file itself, not the loaded schedule, so that importing the plugin stays cheap.
  */
-export const BUNDLED_TOKEN_TYPES: string[] = (bundledData.auth.tokenTypes as { name: string }[]).map((type) => type.name);
+export const BUNDLED_TOKEN_TYPES: string[] = (packageFile('data/schedule.json') as { auth: { tokenTypes: { name: string }[] } }).auth.tokenTypes.map((type) => type.name);
 
 /** A scope's form (`SEARCH`, `DATA_GOVERNANCE`); which scopes exist is data, checked at create. */
 export const SCOPE_NAME = /^[A-Z][A-Z0-9_]*$/;
@@ -29,7 +29,7 @@ export function tokenFileFor(context: Context, options: { actAs?: boolean } = {}
   const { sourceCode } = context;
   const relevant = mentionsApi(sourceCode, settings) || (options.actAs === true && authSchemeFor(settings.schedule).actAsMention?.test(sourceCode.text) === true);
   if (!relevant) return { settings, tokens: undefined };
-  return { settings, tokens: () => tokensOf(sourceCode, context.physicalFilename, settings) };
+  return { settings, tokens: () => tokensOf(sourceCode, context.physicalFilename, settings, context.cwd) };
 }
 
 const gates = new WeakMap<object, { settings: Settings; passes: boolean }>();
@@ -38,7 +38,7 @@ const gates = new WeakMap<object, { settings: Settings; passes: boolean }>();
 function mentionsApi(sourceCode: Context['sourceCode'], settings: Settings): boolean {
   let gate = gates.get(sourceCode);
   if (gate?.settings !== settings) {
-    gate = { settings, passes: mayContainFinding(sourceCode.text, settings) };
+    gate = { settings, passes: serviceGate(settings)(sourceCode.text) };
     gates.set(sourceCode, gate);
   }
   return gate.passes;

@@ -1,12 +1,11 @@
-import { TSESTree, type TSESLint } from '@typescript-eslint/utils';
-import { catalogFor, type KnownEndpoint } from '../analysis/catalog.js';
-import { stringRootOf } from '../analysis/endpoint-uses.js';
-import { analyzeFile } from '../analysis/file-analysis.js';
-import { identifyEndpoint } from '../analysis/requests.js';
-import type { Settings } from '../analysis/settings.js';
-import { flatten, isTextPiece, StringEvaluator } from '../analysis/strings.js';
+import { TSESTree, type TSESLint } from '../ts-eslint-lite.js';
+import { catalogFor, type KnownEndpoint } from '../flow/catalog.js';
+import { identifyEndpoint, stringRootOf } from '../flow/requests.js';
+import { fileReport } from '../judge/file-report.js';
+import { walkTree } from '../project/ast.js';
+import type { Settings } from '../settings.js';
 import type { ApiName } from '../schedule/types.js';
-import { walkTree } from '../analysis/tree.js';
+import { flatten, isTextPiece, StringEvaluator } from './strings.js';
 
 /** One place in a file that needs an endpoint: a request to it, or its full path written in a string. */
 export interface EndpointUse {
@@ -27,16 +26,18 @@ export interface EndpointUse {
  * analysis cannot connect. A path under an API prefix that names no known endpoint is kept, with
  * no scope: the administrator has to look it up.
  */
-export function collectEndpointUses(sourceCode: Readonly<TSESLint.SourceCode>, filename: string, settings: Settings): EndpointUse[] {
+export function collectEndpointUses(sourceCode: Readonly<TSESLint.SourceCode>, filename: string, settings: Settings, cwd: string): EndpointUse[] {
   const catalog = catalogFor(settings.schedule);
   const uses: EndpointUse[] = [];
-  const sitePieces = new Set<TSESTree.Node>();
+  // Where the requests' URLs are written, by range (the engine may have read the file from its own parse).
+  const sitePieces = new Set<string>();
+  const rangeOf = (node: TSESTree.Node) => `${node.range[0]}:${node.range[1]}`;
   const prefixes = Object.entries(settings.schedule.apis).map(([api, info]) => ({ api: api as ApiName, prefix: info.prefix.replace(/\/$/, '') }));
-  for (const site of analyzeFile(sourceCode, filename, settings).sites) {
-    for (const piece of site.url ?? []) if (isTextPiece(piece)) sitePieces.add(piece.origin);
+  for (const site of fileReport(sourceCode, filename, settings, cwd).sites) {
+    for (const piece of site.url ?? []) if (isTextPiece(piece)) sitePieces.add(rangeOf(piece.origin));
     const at = (site.urlNode ?? site.sdk?.callee ?? site.call).loc.start;
     if (site.endpoint) {
-      uses.push({ endpoint: label(catalog.endpoints, site.endpoint, true), api: site.endpoint.info.api, scope: site.endpoint.info.scope, line: at.line, column: at.column + 1, via: 'request' });
+      uses.push({ endpoint: label(catalog.endpoints, site.endpoint, true), api: site.endpoint.api, scope: site.endpoint.scope, line: at.line, column: at.column + 1, via: 'request' });
       continue;
     }
     const unknown = site.url && unknownPath(flatten(site.url).text, prefixes);
@@ -45,11 +46,11 @@ export function collectEndpointUses(sourceCode: Readonly<TSESLint.SourceCode>, f
   const strings = new StringEvaluator(sourceCode);
   for (const root of stringRoots(sourceCode)) {
     const pattern = strings.evaluate(root);
-    if (!pattern || pattern.some((piece) => isTextPiece(piece) && sitePieces.has(piece.origin))) continue;
+    if (!pattern || pattern.some((piece) => isTextPiece(piece) && sitePieces.has(rangeOf(piece.origin)))) continue;
     const at = root.loc.start;
-    const endpoint = identifyEndpoint(catalog, pattern, undefined);
+    const endpoint = identifyEndpoint(catalog, pattern, undefined)?.endpoint;
     if (endpoint) {
-      uses.push({ endpoint: label(catalog.endpoints, endpoint, false), api: endpoint.info.api, scope: endpoint.info.scope, line: at.line, column: at.column + 1, via: 'path' });
+      uses.push({ endpoint: label(catalog.endpoints, endpoint, false), api: endpoint.api, scope: endpoint.scope, line: at.line, column: at.column + 1, via: 'path' });
       continue;
     }
     const unknown = unknownPath(flatten(pattern).text, prefixes);

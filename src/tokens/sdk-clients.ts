@@ -1,5 +1,5 @@
-import { ASTUtils, TSESTree, type TSESLint } from '@typescript-eslint/utils';
-import { unwrap } from '../analysis/strings.js';
+import { ASTUtils, TSESTree, type TSESLint } from '../ts-eslint-lite.js';
+import { unwrap } from '../project/ast.js';
 
 /** The SDK package itself or one of its entry points (`@gleanwork/api-client/core.js`). */
 function isSdkModule(specifier: unknown, sdkPackage: string): boolean {

@@ -74,4 +74,16 @@ describe('bench corpus generator (smoke size)', { timeout: SLOW_TEST_TIMEOUT }, 
     const ordinary = texts.filter((text) => !API_MARKER.test(text));
     expect(ordinary.filter((text) => /citations|snippet|location|role|enabled/.test(text)).length).toBe(ordinary.length);
   });
+
+  it('adds fixable uses to exactly the files that call the service, for the fix mode, without changing the rest', async () => {
+    const { dir, manifest } = generate();
+    const files = listFiles(dir);
+    const before = Object.fromEntries(files.map((file) => [file, readFileSync(path.join(dir, file), 'utf8')]));
+    const { addFixableUses, SMOKE_FILES } = (await import(generator)) as { addFixableUses: (options: { dir: string; files: number }) => number; SMOKE_FILES: number };
+    expect(addFixableUses({ dir, files: SMOKE_FILES })).toBe(manifest.apiFiles);
+    const changed = files.filter((file) => readFileSync(path.join(dir, file), 'utf8') !== before[file]);
+    expect(changed).toEqual(files.filter((file) => API_MARKER.test(before[file]!)));
+    for (const file of changed) expect(readFileSync(path.join(dir, file), 'utf8').startsWith(before[file]!)).toBe(true);
+    expect(listFiles(dir).filter((file) => !files.includes(file)).every((file) => file.endsWith('/helpers.ts'))).toBe(true);
+  });
 });

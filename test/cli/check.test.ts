@@ -1,8 +1,13 @@
 import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it, vi } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import { copyProject, writeFiles } from './project.js';
+import { findItem, loadBundledSchedule } from '../../src/schedule/index.js';
+
+/** The canonical id (the documents' mark id) of an item the stand-in plugin names by its old id. */
+const idOf = (alias: string) => findItem(loadBundledSchedule(), alias)!.id;
 
 // The CLI's own behaviour, tested against a stand-in with the plugin's contract and known fixes.
 vi.mock('../../src/index.js', async () => ({ default: (await import('./stand-in-plugin.js')).standInPlugin }));
@@ -129,7 +134,7 @@ describe('api-sunset check: --ignore', () => {
       ['check', ...NOW, '--ignore', 'createannouncement.boardId,createannouncement.snippet', '--ignore', 'policy.externalSharingOptions', '--format', 'json'],
       { cwd: project() },
     );
-    expect(JSON.parse(stdout).findings.map((finding: { itemId: string }) => finding.itemId)).toEqual([
+    expect(JSON.parse(stdout).findings.map((finding: { item: string }) => finding.item)).toEqual([
       'insights.searchSessionSatisfaction',
       'insights.searchSessionSatisfaction',
       'indexemployee.location',
@@ -146,7 +151,7 @@ describe('api-sunset check: --ignore', () => {
 
   it('rejects an unknown id', async () => {
     const { code, stderr } = await runCli(['check', ...NOW, '--ignore', 'chat.citation'], { cwd: project() });
-    expect(stderr).toBe('api-sunset check: --ignore: unknown item id "chat.citation" ("api-sunset schedule" lists the ids)\nRun "api-sunset check --help" for usage.\n');
+    expect(stderr).toBe('api-sunset check: --ignore: unknown item id "chat.citation" ("api-sunset schedule" lists the ids) (see "api-sunset help check")\n');
     expect(code).toBe(2);
   });
 });
@@ -165,12 +170,14 @@ describe('api-sunset check: JSON', () => {
       column: 12,
       endLine: 3,
       endColumn: 19,
-      itemId: 'createannouncement.snippet',
+      itemId: idOf('createannouncement.snippet'),
+      item: 'createannouncement.snippet',
       status: 'removed',
       removal: '2026-10-15',
       daysLeft: -38,
       message: 'snippet (createannouncement.snippet) is removed, removal 2026-10-15.',
       fix: 'auto',
+      fingerprint: expect.stringMatching(/^[0-9a-f]{32}$/),
     });
     expect(json.findings.map((finding: { file: string; line: number }) => `${finding.file}:${finding.line}`)).toEqual([
       'src/announce.ts:2',
@@ -188,13 +195,15 @@ describe('api-sunset check: JSON', () => {
       byStatus: { removed: 5, imminent: 0, scheduled: 2 },
       byFix: { auto: 2, suggestion: 2, none: 3 },
       byItem: [
-        { itemId: 'createannouncement.boardId', status: 'removed', removal: '2026-10-15', findings: 2, autoFixable: 0 },
-        { itemId: 'createannouncement.snippet', status: 'removed', removal: '2026-10-15', findings: 1, autoFixable: 1 },
-        { itemId: 'indexemployee.location', status: 'removed', removal: '2026-10-15', findings: 1, autoFixable: 0 },
-        { itemId: 'policy.externalSharingOptions', status: 'removed', removal: '2026-10-15', findings: 1, autoFixable: 1 },
-        { itemId: 'insights.searchSessionSatisfaction', status: 'scheduled', removal: '2027-01-15', findings: 2, autoFixable: 0 },
+        { itemId: idOf('createannouncement.boardId'), item: 'createannouncement.boardId', status: 'removed', removal: '2026-10-15', findings: 2, autoFixable: 0 },
+        { itemId: idOf('createannouncement.snippet'), item: 'createannouncement.snippet', status: 'removed', removal: '2026-10-15', findings: 1, autoFixable: 1 },
+        { itemId: idOf('indexemployee.location'), item: 'indexemployee.location', status: 'removed', removal: '2026-10-15', findings: 1, autoFixable: 0 },
+        { itemId: idOf('policy.externalSharingOptions'), item: 'policy.externalSharingOptions', status: 'removed', removal: '2026-10-15', findings: 1, autoFixable: 1 },
+        { itemId: idOf('insights.searchSessionSatisfaction'), item: 'insights.searchSessionSatisfaction', status: 'scheduled', removal: '2027-01-15', findings: 2, autoFixable: 0 },
       ],
       failOn: 'removed',
+      maxWarnings: null,
+      suppressed: 0,
       failed: true,
     });
     expect(code).toBe(1);
@@ -205,11 +214,11 @@ describe('api-sunset check: GitHub annotations', () => {
   it('prints one workflow command per finding, errors for removed and unparsable files, warnings for scheduled ones, most severe first', async () => {
     const { code, stdout } = await runCli(['check', ...NOW, '--format', 'github', 'src/insights.ts', 'src/policy.js', 'src/broken.ts'], { cwd: project() });
     expect(stdout.split('\n').slice(0, 5)).toEqual([
-      '::error file=src/policy.js,line=3,col=3,endLine=3,endColumn=25,title=api-sunset/policy.externalSharingOptions::externalSharingOptions (policy.externalSharingOptions) is removed, removal 2026-10-15.',
-      '::error file=src/policy.js,line=4,col=3,endLine=4,endColumn=11,title=api-sunset/indexemployee.location::location (indexemployee.location) is removed, removal 2026-10-15.',
+      '::error file=src/policy.js,line=3,col=3,endLine=3,endColumn=25,title=api-sunset%3A policy.externalSharingOptions::externalSharingOptions (policy.externalSharingOptions) is removed, removal 2026-10-15.',
+      '::error file=src/policy.js,line=4,col=3,endLine=4,endColumn=11,title=api-sunset%3A indexemployee.location::location (indexemployee.location) is removed, removal 2026-10-15.',
       '::error file=src/broken.ts,line=2,col=13,title=api-sunset/parse-error::Parsing error: Variable declaration expected.',
-      '::warning file=src/insights.ts,line=2,col=42,endLine=2,endColumn=67,title=api-sunset/insights.searchSessionSatisfaction::searchSessionSatisfaction (insights.searchSessionSatisfaction) is scheduled, removal 2027-01-15.',
-      '::warning file=src/insights.ts,line=3,col=19,endLine=3,endColumn=44,title=api-sunset/insights.searchSessionSatisfaction::searchSessionSatisfaction (insights.searchSessionSatisfaction) is scheduled, removal 2027-01-15.',
+      '::warning file=src/insights.ts,line=2,col=42,endLine=2,endColumn=67,title=api-sunset%3A insights.searchSessionSatisfaction::searchSessionSatisfaction (insights.searchSessionSatisfaction) is scheduled, removal 2027-01-15.',
+      '::warning file=src/insights.ts,line=3,col=19,endLine=3,endColumn=44,title=api-sunset%3A insights.searchSessionSatisfaction::searchSessionSatisfaction (insights.searchSessionSatisfaction) is scheduled, removal 2027-01-15.',
     ]);
     // The plain summary follows for the job log, never coloured.
     expect(stdout).toContain('\nFails: 2 findings are removed or imminent, and 1 file could not be checked (--fail-on removed).\n');
@@ -219,37 +228,45 @@ describe('api-sunset check: GitHub annotations', () => {
 });
 
 describe('api-sunset check: SARIF', () => {
-  it('prints SARIF 2.1.0 with the rule, region and schedule item of each result', async () => {
+  it('prints SARIF 2.1.0: one rule per item, relative locations, fingerprints and the schedule item of each result', async () => {
     const dir = project();
     const { code, stdout } = await runCli(['check', ...NOW, '--format', 'sarif'], { cwd: dir });
     const sarif = JSON.parse(stdout);
     expect(sarif.version).toBe('2.1.0');
     const [run] = sarif.runs;
     expect(run.tool.driver.name).toBe('api-sunset');
-    expect(run.tool.driver.rules.map((rule: { id: string }) => rule.id).sort()).toEqual(['api-sunset/no-deprecated-api', 'api-sunset/no-removed-api']);
+    expect(run.tool.driver.rules.map((rule: { id: string }) => rule.id)).toEqual([
+      `api-sunset/${idOf('createannouncement.boardId')}`,
+      `api-sunset/${idOf('createannouncement.snippet')}`,
+      `api-sunset/${idOf('insights.searchSessionSatisfaction')}`,
+      `api-sunset/${idOf('policy.externalSharingOptions')}`,
+      `api-sunset/${idOf('indexemployee.location')}`,
+    ]);
+    expect(run.originalUriBaseIds['%SRCROOT%'].uri).toBe(`${pathToFileURL(dir).href}/`);
     expect(run.results).toHaveLength(7);
     expect(run.results[1]).toMatchObject({
       level: 'error',
-      ruleId: 'api-sunset/no-removed-api',
+      ruleId: `api-sunset/${idOf('createannouncement.snippet')}`,
       message: { text: 'snippet (createannouncement.snippet) is removed, removal 2026-10-15.' },
       locations: [
         {
           physicalLocation: {
-            artifactLocation: { uri: `file://${path.join(dir, 'src/announce.ts')}` },
+            artifactLocation: { uri: 'src/announce.ts', uriBaseId: '%SRCROOT%' },
             region: { startLine: 3, startColumn: 12, endLine: 3, endColumn: 19 },
           },
         },
       ],
-      properties: { itemId: 'createannouncement.snippet', status: 'removed', removal: '2026-10-15', daysLeft: -38, fix: 'auto' },
+      partialFingerprints: { 'apiSunsetFinding/v1': expect.stringMatching(/^[0-9a-f]{32}$/) },
+      properties: { itemId: idOf('createannouncement.snippet'), item: 'createannouncement.snippet', status: 'removed', removal: '2026-10-15', daysLeft: -38, fix: 'auto' },
     });
-    expect(run.results[3]).toMatchObject({ level: 'warning', ruleId: 'api-sunset/no-deprecated-api' });
+    expect(run.results[3]).toMatchObject({ level: 'warning', ruleId: `api-sunset/${idOf('insights.searchSessionSatisfaction')}` });
     // Every result points at its rule descriptor and at a listed artifact.
     for (const result of run.results) {
       expect(run.tool.driver.rules[result.ruleIndex].id).toBe(result.ruleId);
       expect(run.artifacts[result.locations[0].physicalLocation.artifactLocation.index].location.uri).toBe(result.locations[0].physicalLocation.artifactLocation.uri);
     }
     // The unparsable file is a tool notification, not a result.
-    expect(run.invocations[0].toolConfigurationNotifications[0].message.text).toBe('Parsing error: Variable declaration expected.');
+    expect(run.invocations[0].toolExecutionNotifications[0].message.text).toBe('Parsing error: Variable declaration expected.');
     expect(code).toBe(1);
   });
 });
@@ -282,12 +299,12 @@ describe('api-sunset check: which files', () => {
 
   it('checks a directory named explicitly even when .gitignore ignores it', async () => {
     const { stdout } = await runCli(['check', ...NOW, '--format', 'json', 'generated'], { cwd: project() });
-    expect(JSON.parse(stdout).findings.map((f: { file: string; itemId: string }) => `${f.file} ${f.itemId}`)).toEqual(['generated/client.ts createannouncement.snippet']);
+    expect(JSON.parse(stdout).findings.map((f: { file: string; item: string }) => `${f.file} ${f.item}`)).toEqual(['generated/client.ts createannouncement.snippet']);
   });
 
   it('checks a file named explicitly even where the walk would not go', async () => {
     const { stdout } = await runCli(['check', ...NOW, '--format', 'json', 'dist/bundle.js'], { cwd: project() });
-    expect(JSON.parse(stdout).findings.map((f: { file: string; itemId: string }) => `${f.file} ${f.itemId}`)).toEqual(['dist/bundle.js createannouncement.snippet']);
+    expect(JSON.parse(stdout).findings.map((f: { file: string; item: string }) => `${f.file} ${f.item}`)).toEqual(['dist/bundle.js createannouncement.snippet']);
   });
 });
 
@@ -301,7 +318,7 @@ describe('api-sunset check: errors', () => {
     [['--project', 'tsconfig.json'], '--project: tsconfig.json: no such tsconfig file'],
   ])('%j is a usage error', async (args, message) => {
     const { code, stdout, stderr } = await runCli(['check', ...NOW, ...args], { cwd: project() });
-    expect(stderr).toBe(`api-sunset check: ${message}\nRun "api-sunset check --help" for usage.\n`);
+    expect(stderr).toBe(`api-sunset check: ${message} (see "api-sunset help check")\n`);
     expect(stdout).toBe('');
     expect(code).toBe(2);
   });
@@ -309,7 +326,7 @@ describe('api-sunset check: errors', () => {
   it('rejects an unknown flag and a date that does not exist', async () => {
     expect((await runCli(['check', '--now', '2026-02-30'], { cwd: project() })).stderr).toContain('--now expects a date as YYYY-MM-DD, got "2026-02-30"');
     const unknown = await runCli(['check', ...NOW, '--fix'], { cwd: project() });
-    expect(unknown.stderr).toContain("Unknown option '--fix'");
+    expect(unknown.stderr).toBe('api-sunset check: unknown option --fix (see "api-sunset help check")\n');
     expect(unknown.code).toBe(2);
   });
 
@@ -360,18 +377,19 @@ describe('api-sunset check: progress', () => {
     return dir;
   }
 
-  it('draws a bar on stderr on a terminal for big runs', async () => {
-    const { stderr, stdout } = await runCli(['check', ...NOW], { cwd: bigProject(), isTTY: true });
+  it('draws a bar on stderr when stderr is a terminal, for big runs', async () => {
+    const { stderr, stdout } = await runCli(['check', ...NOW], { cwd: bigProject(), stderrIsTTY: true });
     expect(stderr).toContain('\rChecking [........................] 0/320 files');
     expect(stderr).toContain('\rChecking [########################] 320/320 files');
     expect(stderr.endsWith('\r\u001b[K')).toBe(true);
     expect(stdout).toContain('Scanned 320 files');
   });
 
-  it('prints nothing but results when piped or in CI', async () => {
+  it('prints nothing but results when stderr is piped (whatever stdout is) or in CI', async () => {
     const dir = bigProject();
     expect((await runCli(['check', ...NOW], { cwd: dir })).stderr).toBe('');
-    expect((await runCli(['check', ...NOW], { cwd: dir, isTTY: true, env: { CI: 'true' } })).stderr).toBe('');
+    expect((await runCli(['check', ...NOW], { cwd: dir, isTTY: true })).stderr).toBe('');
+    expect((await runCli(['check', ...NOW], { cwd: dir, stderrIsTTY: true, env: { CI: 'true' } })).stderr).toBe('');
   });
 });
 

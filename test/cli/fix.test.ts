@@ -44,10 +44,11 @@ describe('api-sunset fix --dry-run', () => {
     const { code, stdout, stderr } = await runCli(['fix', ...NOW, '--dry-run'], { cwd: dir });
     expect(stderr).toBe('');
     expect(stdout).toBe(`${DIFF}
-Would fix 2 findings in 2 files (dry run: nothing written):
-  FILE             FIXED  ITEMS
-  src/announce.ts  1      createannouncement.snippet
-  src/policy.js    1      policy.externalSharingOptions
+Would fix 2 uses in 2 files (dry run: nothing written):
+  FILE             USES  CHANGES
+  src/announce.ts  1     createannouncement.snippet → text
+  src/policy.js    1     policy.externalSharingOptions → broadSharingOptions
+Parse check only for src/announce.ts, src/policy.js: no tsconfig.json in the directories above.
 
 Manual migration: 5 findings left
 ${MANUAL_LIST.replace('src/announce.ts:3:31', 'src/announce.ts:3:34').replace('src/policy.js:5:3', 'src/policy.js:4:3')}
@@ -77,11 +78,12 @@ Fails: 3 findings are removed or imminent, and 1 file could not be checked (--fa
     const dir = copyProject('stand-in');
     const { stdout } = await runCli(['fix', ...NOW, '--dry-run', '--format', 'json'], { cwd: dir });
     const json = JSON.parse(stdout);
-    expect(Object.keys(json)).toEqual(['version', 'now', 'dryRun', 'changes', 'findings', 'skipped', 'summary']);
+    expect(Object.keys(json)).toEqual(['version', 'now', 'dryRun', 'changes', 'verification', 'findings', 'skipped', 'summary']);
+    expect(json.verification).toEqual({ projects: [], verified: [], rolledBack: [], unchecked: [{ file: 'src/announce.ts', reason: 'no tsconfig.json in the directories above' }, { file: 'src/policy.js', reason: 'no tsconfig.json in the directories above' }] });
     expect(json.dryRun).toBe(true);
     expect(json.changes).toEqual([
-      { file: 'src/announce.ts', fixed: 1, items: { 'createannouncement.snippet': 1 }, diff: DIFF.slice(0, DIFF.indexOf('--- a/src/policy.js')) },
-      { file: 'src/policy.js', fixed: 1, items: { 'policy.externalSharingOptions': 1 }, diff: DIFF.slice(DIFF.indexOf('--- a/src/policy.js')) },
+      { file: 'src/announce.ts', fixed: 1, items: { 'createannouncement.snippet': 1 }, changes: ['createannouncement.snippet → text'], diff: DIFF.slice(0, DIFF.indexOf('--- a/src/policy.js')) },
+      { file: 'src/policy.js', fixed: 1, items: { 'policy.externalSharingOptions': 1 }, changes: ['policy.externalSharingOptions → broadSharingOptions'], diff: DIFF.slice(DIFF.indexOf('--- a/src/policy.js')) },
     ]);
     expect(json.findings).toHaveLength(5);
   });
@@ -91,7 +93,9 @@ describe('api-sunset fix', () => {
   it('applies the fixes, says what changed and lists what is left, then a second run changes nothing', async () => {
     const dir = copyProject('stand-in');
     const first = await runCli(['fix', ...NOW], { cwd: dir });
-    expect(first.stdout).toMatch(/^Fixed 2 findings in 2 files:\n {2}FILE {13}FIXED {2}ITEMS\n {2}src\/announce\.ts {2}1 {6}createannouncement\.snippet\n {2}src\/policy\.js {4}1 {6}policy\.externalSharingOptions\n\nManual migration: 5 findings left\n/);
+    expect(first.stdout).toMatch(
+      /^Fixed 2 uses in 2 files:\n {2}FILE {13}USES {2}CHANGES\n {2}src\/announce\.ts {2}1 {5}createannouncement\.snippet → text\n {2}src\/policy\.js {4}1 {5}policy\.externalSharingOptions → broadSharingOptions\nParse check only for src\/announce\.ts, src\/policy\.js: no tsconfig\.json in the directories above\.\n\nManual migration: 5 findings left\n/,
+    );
     expect(first.stdout).toContain(MANUAL_LIST);
     expect(first.code).toBe(1);
     expect(readFileSync(path.join(dir, 'src/announce.ts'), 'utf8')).toBe(
@@ -135,7 +139,7 @@ describe('api-sunset fix', () => {
   it('applies suggestions only with --suggestions, first suggestion of each finding', async () => {
     const dir = copyProject('stand-in');
     const { stdout } = await runCli(['fix', ...NOW, '--suggestions', 'src/announce.ts'], { cwd: dir });
-    expect(stdout).toMatch(/^Fixed 3 findings in 1 file:\n {2}FILE {13}FIXED {2}ITEMS\n {2}src\/announce\.ts {2}3 {6}createannouncement\.boardId ×2, createannouncement\.snippet\n\nNo findings left as of 2026-11-22\.\n/);
+    expect(stdout).toMatch(/^Fixed 3 uses in 1 file:\n {2}FILE {13}USES {2}CHANGES\n {2}src\/announce\.ts {2}3 {5}createannouncement\.boardId removed ×2, createannouncement\.snippet → text\n.*\n\nNo findings left as of 2026-11-22\.\n/);
     expect(readFileSync(path.join(dir, 'src/announce.ts'), 'utf8')).toBe(
       '// Creates announcements through POST /rest/api/v1/createannouncement.\nexport function announcement(body: string, legacyBoardId: number) {\n  return { text: body, board: legacyBoardId };\n}\n',
     );
@@ -163,7 +167,7 @@ describe('api-sunset fix', () => {
     const json = JSON.parse(stdout);
     expect(json.changes).toEqual([]);
     expect(json.skipped).toEqual([{ file: 'legacy.js', reason: 'not-fixed', message: 'not fixed: the file is not valid UTF-8, and rewriting it would change bytes no fix touched' }]);
-    expect(json.findings.map((finding: { itemId: string }) => finding.itemId)).toEqual(['createannouncement.snippet']);
+    expect(json.findings.map((finding: { item: string }) => finding.item)).toEqual(['createannouncement.snippet']);
     expect(readFileSync(path.join(dir, 'legacy.js'))).toEqual(latin1);
   });
 
@@ -186,7 +190,7 @@ describe('api-sunset fix', () => {
 
   it('documents its flags', async () => {
     const { code, stdout } = await runCli(['fix', '--help']);
-    for (const flag of ['--dry-run', '--suggestions', '--now', '--ignore', '--format', '--fail-on', 'Exit codes:', 'Examples:']) expect(stdout).toContain(flag);
+    for (const flag of ['--dry-run', '--suggestions', '--no-verify', '--now', '--ignore', '--format', '--fail-on', 'Exit codes:', 'Examples:']) expect(stdout).toContain(flag);
     expect(code).toBe(0);
   });
 });

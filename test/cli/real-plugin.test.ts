@@ -35,14 +35,14 @@ describe('api-sunset check with the real plugin', () => {
   it('skips the unparsable file with the parser message and checks the rest', async () => {
     const { code, stdout } = await runCli(['check', '--now', '2026-11-22'], { cwd: copyProject('real-project') });
     expect(stdout).toContain("Could not check 1 file:\n  src/broken.ts:3:0  Parsing error: '}' expected.\n");
-    expect(stdout).toMatch(/^src\/answers\.js:\d+:\d+ {2}listanswers {2}POST \/rest\/api\/v1\/listanswers was removed on 2026-10-15 \(38 days ago\)\..* {2}\[fix: none\]$/m);
+    expect(stdout).toMatch(/^src\/answers\.js:\d+:\d+ {2}POST \/rest\/api\/v1\/listanswers {2}`POST \/rest\/api\/v1\/listanswers` was removed on 2026-10-15, 38 days ago;.* {2}\[fix: none\]$/m);
     expect(stdout).toContain('Scanned 5 files: 1 could not contain a finding, 3 checked, 1 skipped.\n');
     expect(code).toBe(1);
   });
 
   it('exits 2 for a path that does not exist', async () => {
     const { code, stderr } = await runCli(['check', '--now', '2026-11-22', 'nope'], { cwd: copyProject('real-project') });
-    expect(stderr).toBe('api-sunset check: no such file or directory: nope\nRun "api-sunset check --help" for usage.\n');
+    expect(stderr).toBe('api-sunset check: no such file or directory: nope (see "api-sunset help check")\n');
     expect(code).toBe(2);
   });
 });
@@ -50,7 +50,7 @@ describe('api-sunset check with the real plugin', () => {
 describe('api-sunset check --format github with the real plugin', () => {
   it('annotates each finding', async () => {
     const { stdout } = await runCli(['check', '--now', '2026-11-22', '--format', 'github'], { cwd: copyProject('real-project') });
-    expect(stdout).toMatch(/^::error file=src\/answers\.js,line=\d+,col=\d+,endLine=\d+,endColumn=\d+,title=api-sunset\/listanswers::POST \/rest\/api\/v1\/listanswers .+$/m);
+    expect(stdout).toMatch(/^::error file=src\/answers\.js,line=\d+,col=\d+,endLine=\d+,endColumn=\d+,title=api-sunset%3A POST \/rest\/api\/v1\/listanswers::`POST \/rest\/api\/v1\/listanswers` .+$/m);
     expect(stdout).toMatch(/^::error file=src\/broken\.ts,line=3,col=0,title=api-sunset\/parse-error::Parsing error: '}' expected\.$/m);
   });
 });

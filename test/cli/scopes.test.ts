@@ -39,9 +39,9 @@ SEARCH (Search queries and autocomplete)
   POST /rest/api/v1/search                        2 uses: src/answers.ts:8:62, src/paths.ts:2:11
 
 Scope unknown (the data names none; check the service's documentation before creating the token):
-  /rest/api/v1/verify                             1 use: src/paths.ts:4:11
   POST /api/index/v1/indexemployee                2 uses: scripts/sync.mjs:4:15, src/paths.ts:6:19
   POST /rest/api/v1/listcollections               1 use: src/insights.ts:11:35
+  POST /rest/api/v1/verify                        1 use: src/paths.ts:4:11
 
 Skipped 1 file (not read):
   src/broken.ts:3:0  Parsing error: '}' expected.
@@ -146,8 +146,8 @@ describe('api-sunset scopes: --format json', () => {
   it('gives unknown scopes as null and lists their endpoints, and the skipped files', async () => {
     const json = JSON.parse((await runCli(['scopes', '--format', 'json'], { cwd: fixture('mixed') })).stdout);
     expect(json.combination).toBeNull();
-    expect(json.unknownScope).toEqual(['/rest/api/v1/verify', 'POST /api/index/v1/indexemployee', 'POST /rest/api/v1/listcollections']);
-    expect(json.endpoints.filter((need: { scope: string | null }) => need.scope === null).map((need: { api: string }) => need.api)).toEqual(['client', 'indexing', 'client']);
+    expect(json.unknownScope).toEqual(['POST /api/index/v1/indexemployee', 'POST /rest/api/v1/listcollections', 'POST /rest/api/v1/verify']);
+    expect(json.endpoints.filter((need: { scope: string | null }) => need.scope === null).map((need: { api: string }) => need.api)).toEqual(['indexing', 'client', 'client']);
     expect(json.skipped).toEqual([{ file: 'src/broken.ts', reason: 'parse-error', message: "Parsing error: '}' expected.", line: 3, column: 0 }]);
     expect(json.summary.files).toEqual({ scanned: 5, candidates: 5, analysed: 4, skipped: 1 });
   });
@@ -163,12 +163,12 @@ describe('api-sunset scopes: usage and exit codes', () => {
 
   it.each([
     [['scopes', '--format', 'sarif'], '--format expects one of text, json, got "sarif"'],
-    [['scopes', '--now', '2026-11-22'], "Unknown option '--now'"],
+    [['scopes', '--now', '2026-11-22'], 'unknown option --now'],
     [['scopes', 'no/such/dir'], 'no such file or directory: no/such/dir'],
   ])('exits 2 for %j', async (argv, message) => {
     const { code, stdout, stderr } = await runCli(argv, { cwd: fixture('chat-integration') });
     expect(stderr).toContain(message);
-    expect(stderr).toContain('Run "api-sunset scopes --help" for usage.');
+    expect(stderr).toBe(`api-sunset scopes: ${message} (see "api-sunset help scopes")\n`);
     expect(stdout).toBe('');
     expect(code).toBe(2);
   });

@@ -1,6 +1,7 @@
 import type { Rule } from 'eslint';
-import { readSettings } from '../../src/analysis/settings.js';
-import { recordInSink, resetSinkFor, type SinkEntry } from '../../src/analysis/sink.js';
+import { readSettings } from '../../src/settings.js';
+import { recordInSink, resetSinkFor, type SinkEntry } from '../../src/judge/sink.js';
+import { findItem } from '../../src/schedule/ids.js';
 import { statusOf, type Status } from '../../src/schedule/status.js';
 
 /**
@@ -34,11 +35,13 @@ function standInRule(name: string, statuses: Status[]): Rule.RuleModule {
         Identifier(node) {
           if (node.name === 'crashRule') throw new TypeError('stand-in crashed');
           const flagged = FLAGGED[node.name];
-          if (!flagged || ignore.includes(flagged.itemId)) return;
-          const item = settings.schedule.items.find((candidate) => candidate.id === flagged.itemId)!;
+          if (!flagged) return;
+          // The stand-in names items by their old ids, which are aliases of the canonical ones.
+          const item = findItem(settings.schedule, flagged.itemId)!;
+          if (ignore.includes(item.id)) return;
           const status = statusOf(item.removal, settings.now, settings.imminentDays);
           if (!statuses.includes(status.status)) return;
-          const message = `${node.name} (${item.id}) is ${status.status}, removal ${item.removal}.`;
+          const message = `${node.name} (${flagged.itemId}) is ${status.status}, removal ${item.removal}.`;
           const to = flagged.to ?? '';
           context.report({
             node,
@@ -50,6 +53,7 @@ function standInRule(name: string, statuses: Status[]): Rule.RuleModule {
           recordInSink(context.physicalFilename, {
             ruleId,
             itemId: item.id,
+            item: flagged.itemId,
             status: status.status,
             removal: item.removal,
             daysLeft: status.daysLeft,

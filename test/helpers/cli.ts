@@ -19,7 +19,7 @@ export interface CliResult {
  * Runs the CLI in-process with captured output: fast, and no terminal unless asked for. Files are
  * linted in this thread (not in a worker), so that a mocked plugin applies.
  */
-export async function runCli(argv: string[], options: { cwd?: string; isTTY?: boolean; env?: NodeJS.ProcessEnv } = {}): Promise<CliResult> {
+export async function runCli(argv: string[], options: { cwd?: string; isTTY?: boolean; stderrIsTTY?: boolean; env?: NodeJS.ProcessEnv } = {}): Promise<CliResult> {
   let stdout = '';
   let stderr = '';
   const io: CliIo = {
@@ -29,6 +29,7 @@ export async function runCli(argv: string[], options: { cwd?: string; isTTY?: bo
     env: options.env ?? {},
     isTTY: options.isTTY ?? false,
     inProcessLinter: true,
+    stderrIsTTY: options.stderrIsTTY ?? false,
   };
   const code = await run(argv, io);
   return { code, stdout, stderr };

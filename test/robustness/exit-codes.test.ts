@@ -72,7 +72,7 @@ describe('UTF-16 and other encodings', () => {
     const dir = copyProject();
     writeFileSync(path.join(dir, 'post.ts'), utf16(REMOVED.replace(/\n/g, '\r\n'), order));
     const check = JSON.parse((await runCli(['check', ...NOW, '--format', 'json'], { cwd: dir })).stdout);
-    expect(check.findings.map((finding: { itemId: string; line: number }) => `${finding.itemId} ${finding.line}`)).toEqual(['createannouncement.snippet 2']);
+    expect(check.findings.map((finding: { item: string; line: number }) => `${finding.item} ${finding.line}`)).toEqual(['createannouncement.snippet 2']);
     await runCli(['fix', ...NOW], { cwd: dir });
     expect(readFileSync(path.join(dir, 'post.ts'))).toEqual(utf16(REMOVED.replace('snippet', 'text').replace(/\n/g, '\r\n'), order));
   });

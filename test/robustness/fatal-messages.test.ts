@@ -13,7 +13,7 @@ describe('a fatal message that is not a parse error (ESLint 10: an eslint-env co
     writeFiles(dir, { 'env.js': ENV_COMMENT });
     const { code, stdout } = await runCli(['check', ...NOW, '--format', 'json'], { cwd: dir });
     const json = JSON.parse(stdout);
-    expect(json.findings.map((finding: { itemId: string; line: number }) => `${finding.itemId} ${finding.line}`)).toEqual(['getusercount 2']);
+    expect(json.findings.map((finding: { item: string; line: number }) => `${finding.item} ${finding.line}`)).toEqual(['POST /api/index/v1/getusercount 2']);
     expect(json.skipped).toEqual([{ file: 'env.js', reason: 'fatal', message: 'fatal: /* eslint-env */ comments are no longer supported.', line: 1, column: 1 }]);
     expect(json.summary.files).toMatchObject({ linted: 1, unchecked: 1 });
     expect(json.summary.failed).toBe(true);
@@ -37,6 +37,6 @@ describe('a fatal message that is not a parse error (ESLint 10: an eslint-env co
     expect(github.stdout).toContain('::error file=env.js,line=1,col=1,title=api-sunset/fatal::fatal: /* eslint-env */ comments are no longer supported.\n');
     const sarif = JSON.parse((await runCli(['check', ...NOW, '--format', 'sarif'], { cwd: dir })).stdout);
     expect(sarif.runs[0].results).toHaveLength(1);
-    expect(sarif.runs[0].invocations[0].toolConfigurationNotifications).toMatchObject([{ level: 'error', message: { text: 'fatal: /* eslint-env */ comments are no longer supported.' } }]);
+    expect(sarif.runs[0].invocations[0].toolExecutionNotifications).toMatchObject([{ level: 'error', message: { text: 'fatal: /* eslint-env */ comments are no longer supported.' } }]);
   });
 });

@@ -97,7 +97,7 @@ describe('the built CLI with a time limit', { timeout: SLOW_TEST_TIMEOUT }, () =
     const { code: exit, stdout } = await runBuiltCli(['check', ...NOW, '--format', 'json', '--max-file-size', '0', '--file-timeout', '1'], dir);
     const json = JSON.parse(stdout);
     expect(json.skipped).toEqual([{ file: 'big.js', reason: 'timeout', message: 'not checked: the analysis took longer than 1 s (--file-timeout 1)' }]);
-    expect(json.findings.map((finding: { file: string; itemId: string }) => `${finding.file} ${finding.itemId}`)).toEqual(['small.js getusercount']);
+    expect(json.findings.map((finding: { file: string; item: string }) => `${finding.file} ${finding.item}`)).toEqual(['small.js POST /api/index/v1/getusercount']);
     expect(exit).toBe(1);
   });
 });

@@ -66,7 +66,7 @@ describe('GitHub workflow commands', () => {
     const commands = workflowCommands(stdout);
     expect(commands.map((command) => command.name)).toEqual(Array(hostile.length + 1).fill('error'));
     expect(commands.map((command) => command.properties.file).sort()).toEqual([...hostile, '::error::summary-line.ts'].sort());
-    expect(commands.every((command) => command.properties.title === 'api-sunset/createannouncement.snippet')).toBe(true);
+    expect(commands.every((command) => command.properties.title === 'api-sunset: createannouncement.snippet')).toBe(true);
     // The plain summary is in the log, but between stop-commands and its random token.
     expect(stdout).toMatch(/^::stop-commands::api-sunset-[0-9a-f]{32}$/m);
     expect(stdout).toContain('::error::summary-line.ts:2:14');
@@ -115,6 +115,6 @@ describe('terminal output', () => {
 
   it('escapes the arguments a usage error quotes', async () => {
     const { stderr } = await runCli(['check', '--now', '\u001b[2J2026-01-01'], { cwd: copyProject() });
-    expect(stderr).toBe('api-sunset check: --now expects a date as YYYY-MM-DD, got "\\u001b[2J2026-01-01"\nRun "api-sunset check --help" for usage.\n');
+    expect(stderr).toBe('api-sunset check: --now expects a date as YYYY-MM-DD, got "\\u001b[2J2026-01-01" (see "api-sunset help check")\n');
   });
 });

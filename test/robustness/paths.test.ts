@@ -27,7 +27,7 @@ describe('a symbolic link named on the command line', () => {
     const { code, stdout } = await runCli(['check', ...NOW, '--format', 'json', 'link.ts'], { cwd: dir });
     const json = JSON.parse(stdout);
     expect(json.skipped).toEqual([]);
-    expect(json.findings.map((finding: { file: string; itemId: string }) => `${path.resolve(dir, finding.file)} ${finding.itemId}`)).toEqual([`${target} createannouncement.snippet`]);
+    expect(json.findings.map((finding: { file: string; item: string }) => `${path.resolve(dir, finding.file)} ${finding.item}`)).toEqual([`${target} createannouncement.snippet`]);
     expect(code).toBe(1);
   });
 
@@ -57,7 +57,7 @@ describe('path errors say what is wrong', () => {
     const dir = copyProject();
     make(dir);
     const { code, stderr } = await runCli(['check', ...NOW, 'a.ts'], { cwd: dir });
-    expect(stderr).toBe(`api-sunset check: ${message}\nRun "api-sunset check --help" for usage.\n`);
+    expect(stderr).toBe(`api-sunset check: ${message} (see "api-sunset help check")\n`);
     expect(code).toBe(2);
   });
 });

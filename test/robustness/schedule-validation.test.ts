@@ -9,7 +9,7 @@ import { copyProject } from '../cli/project.js';
 // time (before, ajv took minutes and printed a line per wrong value). No clock is read: the work
 // done before the change would run into the test's time limit.
 function item(i: number, extra: Record<string, unknown> = {}) {
-  return { id: `thing${i}`, api: 'indexing', kind: 'endpoint', endpoint: `POST /api/index/v1/thing${i}`, removal: '2026-10-15', notices: [{ replacement: 'none', migration: { action: 'remove', fix: 'none' } }], ...extra };
+  return { id: `thing${i}`, api: 'indexing', on: `POST /api/index/v1/thing${i}`, removal: '2026-10-15', replacement: { kind: 'none', fix: 'none' }, ...extra };
 }
 
 function problems(input: object): string[] {
@@ -24,8 +24,8 @@ function problems(input: object): string[] {
 
 describe('a large wrong schedule', () => {
   it('lists the first 20 problems in file order and says there are more', () => {
-    const items = Array.from({ length: 30_000 }, (_, i) => item(i, { kind: 'column', removal: '2026-13-01', colour: 'red' }));
-    const lines = problems({ schemaVersion: 1, items });
+    const items = Array.from({ length: 30_000 }, (_, i) => item(i, { api: 'column', removal: '2026-13-01', colour: 'red' }));
+    const lines = problems({ schemaVersion: 2, items });
     expect(lines).toHaveLength(21);
     expect(lines[0]).toBe('<settings schedule object>: $.items[0].colour: expected no such property (check the spelling against data/schedule.schema.json), found "colour"');
     expect(lines.slice(0, 20).every((line) => /\$\.items\[[0-6]\]\./.test(line))).toBe(true);
@@ -35,16 +35,16 @@ describe('a large wrong schedule', () => {
   it('finds a problem far into a long file at its real position', () => {
     const items = Array.from({ length: 30_000 }, (_, i) => item(i));
     items[29_999] = item(29_999, { removal: 'soon' });
-    expect(problems({ schemaVersion: 1, items })).toEqual([expect.stringMatching(/^<settings schedule object>: \$\.items\[29999\]\.removal: expected .*, found "soon"$/)]);
+    expect(problems({ schemaVersion: 2, items })).toEqual([expect.stringMatching(/^<settings schedule object>: \$\.items\[29999\]\.removal: expected .*, found "soon"$/)]);
   });
 
-  it('keeps the problems of each array at their positions when a file has several long ones', () => {
+  it('keeps each problem at its position when a file has several long arrays', () => {
     const items = Array.from({ length: 200 }, (_, i) => item(i));
-    items[150] = item(150, { removal: 'soon' });
-    const endpoints = Array.from({ length: 100 }, (_, i) => ({ endpoint: `POST /api/index/v1/thing${i}`, api: 'indexing' }));
-    endpoints[90] = { endpoint: 'FETCH thing', api: 'indexing' };
-    const lines = problems({ schemaVersion: 1, endpoints, items });
-    expect(lines.map((line) => /\$\.\w+\[\d+\]/.exec(line)?.[0])).toEqual(['$.endpoints[90]', '$.items[150]']);
+    for (const at of [10, 150, 199]) items[at] = item(at, { removal: 'soon' });
+    // Since schemaVersion 2 `items` is the only array the schema knows: a second long one is a property of its own.
+    const notes = Array.from({ length: 100 }, (_, i) => `note ${i}`);
+    const lines = problems({ schemaVersion: 2, notes, items });
+    expect(lines.map((line) => /\$\.\w+(\[\d+\])?/.exec(line)?.[0]).sort()).toEqual(['$.items[10]', '$.items[150]', '$.items[199]', '$.notes']);
   });
 
   it('reaches the command line as a usage error of 23 lines at most', async () => {

@@ -8,7 +8,7 @@ import { SLOW_TEST_TIMEOUT } from '../helpers/timeouts.js';
 // Issue #16, item 12: the suite passes on a loaded 2-core machine. Time limits catch hangs; a test
 // that starts a process, builds a TypeScript program or lints the example project gets the slow
 // limit, and the default leaves room for a machine several times slower than a quiet one.
-const SLOW_WORK = /\brunBuiltCli\(|\bexecFile(Sync)?\(|\bspawn(Sync)?\(|\bcreateProgram\(|lintFiles\(\[/;
+const SLOW_WORK = /\brunBuiltCli\(|\bexecFile(Sync)?\b|\bspawn(Sync)?\(|\brunTool\(|\bcreateProgram\(|\btypeCheck(Project)?\(|lintFiles\(\[/;
 
 function testFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

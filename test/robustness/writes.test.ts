@@ -3,6 +3,7 @@ import { chmodSync, chownSync, linkSync, readdirSync, readFileSync, renameSync, 
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { UnsafeWriteError, writeFileAtomically } from '../../src/cli/atomic-write.js';
+import { writeFilesTogether } from '../../src/cli/write-new-files.js';
 import { runCli } from '../helpers/cli.js';
 import { SLOW_TEST_TIMEOUT } from '../helpers/timeouts.js';
 import { copyProject, snapshot, writeFiles } from '../cli/project.js';
@@ -135,6 +136,17 @@ describe('a write that fails leaves the original as it was (item 1)', () => {
     expect(names(dir)).toEqual(['post.ts']);
   });
 
+  it.each(cases)('%s, writing files that are written together (a baseline, an imported schedule): each is as it was', (_name, fault) => {
+    const { dir, file } = oneFile();
+    const other = path.join(dir, 'other.json');
+    writeFileSync(other, '{}\n');
+    fault();
+    expect(() => writeFilesTogether([{ file: other, content: '{ "new": true }\n' }, { file, content: FIXED }])).toThrow();
+    expect(readFileSync(file, 'utf8')).toBe(ORIGINAL);
+    expect(readFileSync(other, 'utf8')).toBe('{}\n');
+    expect(names(dir)).toEqual(['other.json', 'post.ts']);
+  });
+
   it('fix reports the file it could not write, keeps its findings and fixes the others', async () => {
     const dir = copyProject('stand-in');
     const before = readFileSync(path.join(dir, 'src/announce.ts'), 'utf8');
@@ -151,7 +163,7 @@ describe('a write that fails leaves the original as it was (item 1)', () => {
     const json = JSON.parse(stdout);
     expect(readFileSync(path.join(dir, 'src/announce.ts'), 'utf8')).toBe(before);
     expect(json.skipped).toContainEqual({ file: 'src/announce.ts', reason: 'not-fixed', message: 'not fixed: could not write the file: no space left on the device (ENOSPC); the file is as it was' });
-    expect(json.findings.filter((finding: { file: string }) => finding.file === 'src/announce.ts').map((finding: { itemId: string }) => finding.itemId)).toContain('createannouncement.snippet');
+    expect(json.findings.filter((finding: { file: string }) => finding.file === 'src/announce.ts').map((finding: { item: string }) => finding.item)).toContain('createannouncement.snippet');
     expect(json.changes.map((change: { file: string }) => change.file)).toEqual(['src/policy.js']);
     expect(readdirSync(path.join(dir, 'src')).filter((name) => name.endsWith('.api-sunset-tmp'))).toEqual([]);
     expect(code).toBe(1);

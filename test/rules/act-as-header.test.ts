@@ -332,7 +332,7 @@ describe('act-as-header: configuration', () => {
     const { default: plugin } = await import('../../src/index.js');
     const { BUNDLED_TOKEN_TYPES } = await import('../../src/tokens/rule.js');
     expect(BUNDLED_TOKEN_TYPES).toEqual(['USER', 'GLOBAL']);
-    expect(plugin.rules['act-as-header'].meta.schema).toMatchObject([{ properties: { tokenType: { enum: ['USER', 'GLOBAL'] } } }]);
+    expect(plugin.rules['act-as-header']?.meta?.schema).toMatchObject([{ properties: { tokenType: { enum: ['USER', 'GLOBAL'] } } }]);
   });
 
   it('rejects a token type that a custom schedule does not name, naming the known ones', () => {

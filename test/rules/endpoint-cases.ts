@@ -42,29 +42,15 @@ export const WRAPPER_API_POST = { callee: 'api.post', path: 0, body: 1, prefix: 
 // ---------------------------------------------------------------------------------------------
 export const STRING_SHAPES: ShapeCase[] = [
   {
-    name: 'path constant in a constants module',
-    code: lines('// Endpoint paths.', "export const USER_COUNT = '/api/index/v1/getusercount';"),
-    reports: [{ id: 'getusercount', line: 2, column: 27, endColumn: 55 }],
-  },
-  {
-    name: 'path in a nested config object',
-    code: "export const config = { endpoints: { count: '/api/index/v1/getdocumentcount' } };",
-    reports: [{ id: 'getdocumentcount', line: 1, column: 45, endColumn: 77 }],
-  },
-  {
     name: 'full URL as a call argument',
     code: "await fetch('https://acme-be.glean.com/api/index/v1/getdocumentstatus', { method: 'POST' });",
     reports: [{ id: 'getdocumentstatus', line: 1, column: 13, endColumn: 71 }],
   },
   {
-    name: 'path inside a log string',
-    code: "logger.warn('retrying POST /rest/api/v1/listanswers after a 429');",
-    reports: [{ id: 'listanswers', line: 1, column: 13, endColumn: 65 }],
-  },
-  {
-    name: 'concatenation of two constants at the call',
+    name: 'concatenation of two constants at the call: reported at the name',
     code: lines("const INDEX = '/api/index/v1';", "const BULK = '/bulkindexemployees';", "await fetch(INDEX + BULK, { method: 'POST' });"),
-    reports: [{ id: 'bulkindexemployees', line: 3, column: 13, endColumn: 25 }],
+    // At the literal that writes the endpoint's name: the part a rename would edit.
+    reports: [{ id: 'bulkindexemployees', line: 2, column: 14, endColumn: 35 }],
   },
   {
     name: 'template literal with a constant part',
@@ -87,7 +73,7 @@ export const STRING_SHAPES: ShapeCase[] = [
       'const INDEX_BASE = `${process.env.GLEAN_URL}/api/index/`;',
       "await fetch(new URL('v1/getdocumentcount', INDEX_BASE), { method: 'POST' });",
     ),
-    reports: [{ id: 'getdocumentcount', line: 2, column: 13, endColumn: 55 }],
+    reports: [{ id: 'getdocumentcount', line: 2, column: 21, endColumn: 42 }],
   },
   {
     name: 'new URL(path, base) passed straight to fetch: one use, one report (at the path)',
@@ -121,35 +107,46 @@ export const STRING_SHAPES: ShapeCase[] = [
     reports: [{ id: 'getusercount', line: 1, column: 36, endColumn: 64 }],
   },
   {
-    name: 'two constants joined into a third constant: reported once, at the join',
+    name: 'two constants joined into a third constant: reported once, at the name',
     code: lines(
       "const INDEX_PREFIX = '/api/index/v1';",
       "const USER_COUNT = '/getusercount';",
       'const USER_COUNT_URL = INDEX_PREFIX + USER_COUNT;',
       "await fetch(USER_COUNT_URL, { method: 'POST' });",
     ),
-    reports: [{ id: 'getusercount', line: 3, column: 24, endColumn: 49 }],
+    reports: [{ id: 'getusercount', line: 2, column: 20, endColumn: 35 }],
   },
   {
     name: 'TS: path with `satisfies` and `as const`',
-    code: "export const STATUS = '/api/index/v1/getdocumentstatus' as const satisfies string;",
+    code: lines("export const STATUS = '/api/index/v1/getdocumentstatus' as const satisfies string;", "export const status = () => fetch(STATUS, { method: 'POST' });"),
     reports: [{ id: 'getdocumentstatus', line: 1, column: 23, endColumn: 56 }],
+  },
+];
+
+export const STRING_SILENT: SilentCase[] = [
+  // A path nobody sends is no use: the engine reports requests, not mentions (docs/detection.md).
+  {
+    name: 'path constant in a constants module',
+    code: lines('// Endpoint paths.', "export const USER_COUNT = '/api/index/v1/getusercount';"),
+  },
+  {
+    name: 'path in a nested config object',
+    code: "export const config = { endpoints: { count: '/api/index/v1/getdocumentcount' } };",
+  },
+  {
+    name: 'path inside a log string',
+    code: "logger.warn('retrying POST /rest/api/v1/listanswers after a 429');",
   },
   {
     name: 'JS (.js): path in module.exports',
     filename: 'file.js',
     code: lines('module.exports = {', "  LIST_ANSWERS: '/rest/api/v1/listanswers',", '};'),
-    reports: [{ id: 'listanswers', line: 2, column: 17, endColumn: 43 }],
   },
   {
     name: 'JSX: path in an attribute',
     languageOptions: JSX,
     code: 'export const Legacy = () => <form action="/rest/api/v1/listanswers" method="post" />;',
-    reports: [{ id: 'listanswers', line: 1, column: 42, endColumn: 68 }],
   },
-];
-
-export const STRING_SILENT: SilentCase[] = [
   {
     name: 'longer names and paths that only start with a deprecated one',
     code: lines(
@@ -345,27 +342,6 @@ export const BARE_NAME_SHAPES: ShapeCase[] = [
     reports: [{ id: 'getusercount', line: 2, column: 17, endColumn: 44 }],
   },
   {
-    name: 'url / path / endpoint keys of an object',
-    code: lines(
-      "export const a = { method: 'POST', url: 'getusercount' };",
-      "export const b = { path: '/listanswers' };",
-      "export const c = { endpoint: 'getdocumentstatus' };",
-    ),
-    reports: [
-      { id: 'getusercount', line: 1, column: 41, endColumn: 55 },
-      { id: 'listanswers', line: 2, column: 26, endColumn: 40 },
-      { id: 'getdocumentstatus', line: 3, column: 30, endColumn: 49 },
-    ],
-  },
-  {
-    name: 'a variable named endpoint, and an assignment to .url',
-    code: lines("const endpoint = 'bulkindexemployees';", "request.url = 'getdocumentstatus';"),
-    reports: [
-      { id: 'bulkindexemployees', line: 1, column: 18, endColumn: 38 },
-      { id: 'getdocumentstatus', line: 2, column: 15, endColumn: 34 },
-    ],
-  },
-  {
     name: 'bare name with a query string',
     code: "await post('getusercount?debug=1', {});",
     reports: [{ id: 'getusercount', line: 1, column: 12, endColumn: 34 }],
@@ -389,6 +365,19 @@ export const BARE_NAME_SHAPES: ShapeCase[] = [
 ];
 
 export const BARE_NAME_SILENT: SilentCase[] = [
+  // A bare name in an object or variable that no request takes is no use either.
+  {
+    name: 'url / path / endpoint keys of an object',
+    code: lines(
+      "export const a = { method: 'POST', url: 'getusercount' };",
+      "export const b = { path: '/listanswers' };",
+      "export const c = { endpoint: 'getdocumentstatus' };",
+    ),
+  },
+  {
+    name: 'a variable named endpoint, and an assignment to .url',
+    code: lines("const endpoint = 'bulkindexemployees';", "request.url = 'getdocumentstatus';"),
+  },
   {
     name: 'a bare name passed to a call that does not send a request is not a use',
     code: lines(

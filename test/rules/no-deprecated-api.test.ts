@@ -58,7 +58,7 @@ describe('exact messages', () => {
         code: "await fetch(`${process.env.GLEAN_URL}/api/index/v1/bulkindexemployees`, { method: 'POST' });",
         settings: sunsetSettings({ schedule: BULK_LATER }),
         errors: [
-          exactly('POST /api/index/v1/bulkindexemployees is deprecated and will be removed on 2027-01-15 (in 54 days). There is no replacement.', {
+          exactly('`POST /api/index/v1/bulkindexemployees` is deprecated and will be removed on 2027-01-15, in 54 days; there is no replacement.', {
             line: 1,
             column: 13,
             endColumn: 71,
@@ -70,7 +70,7 @@ describe('exact messages', () => {
         code: ["import { Glean } from '@gleanwork/api-client';", 'const glean = new Glean({});', "await glean.indexing.people.bulkIndex({ uploadId: 'u1', employees: [] });"].join('\n'),
         settings: sunsetSettings({ schedule: BULK_LATER }),
         errors: [
-          exactly("POST /api/index/v1/bulkindexemployees (called by the SDK's indexing.people.bulkIndex()) is deprecated and will be removed on 2027-01-15 (in 54 days). There is no replacement.", {
+          exactly("`POST /api/index/v1/bulkindexemployees` (called by the SDK's indexing.people.bulkIndex()) is deprecated and will be removed on 2027-01-15, in 54 days; there is no replacement.", {
             line: 3,
             column: 29,
             endColumn: 38,
@@ -82,7 +82,7 @@ describe('exact messages', () => {
         code: "await fetch('/rest/api/v1/listanswers', { method: 'POST' });",
         settings: sunsetSettings({ now: '2026-06-01' }),
         errors: [
-          exactly('POST /rest/api/v1/listanswers is deprecated and will be removed on 2026-10-15 (in 136 days). There is no replacement: answer boards have been removed.', {
+          exactly('`POST /rest/api/v1/listanswers` is deprecated and will be removed on 2026-10-15, in 136 days; there is no replacement: answer boards have been removed.', {
             line: 1,
             column: 13,
             endColumn: 39,
@@ -95,7 +95,7 @@ describe('exact messages', () => {
         code: "export const count = (ds) => post('getdocumentcount', { datasource: ds });",
         settings: sunsetSettings({ now: '2026-10-14', imminentDays: 0 }),
         errors: [
-          exactly('POST /api/index/v1/getdocumentcount is deprecated and will be removed on 2026-10-15 (in 1 day). Use POST /api/index/v1/debug/{datasource}/status instead.', {
+          exactly('`POST /api/index/v1/getdocumentcount` is deprecated and will be removed on 2026-10-15, in 1 day; use `POST /api/index/v1/debug/{datasource}/status`.', {
             line: 1,
             column: 35,
             endColumn: 53,

@@ -35,10 +35,10 @@ describe('exact messages, one per shape family', () => {
     invalid: [
       {
         name: 'string: path constant',
-        code: "export const USER_COUNT = '/api/index/v1/getusercount';",
+        code: "export const USER_COUNT = '/api/index/v1/getusercount';\nexport const count = () => fetch(USER_COUNT, { method: 'POST' });",
         errors: [
           exactly(
-            'POST /api/index/v1/getusercount was removed on 2026-10-15 (38 days ago). Use POST /api/index/v1/debug/{datasource}/status instead.',
+            '`POST /api/index/v1/getusercount` was removed on 2026-10-15, 38 days ago; use `POST /api/index/v1/debug/{datasource}/status`.',
             { line: 1, column: 27, endColumn: 55 },
           ),
         ],
@@ -46,14 +46,14 @@ describe('exact messages, one per shape family', () => {
       {
         name: 'base URL: axios instance',
         code: ["import axios from 'axios';", "const api = axios.create({ baseURL: process.env.GLEAN_URL + '/rest/api/v1' });", "await api.post('/listanswers', { boardId: 1 });"].join('\n'),
-        errors: [exactly('POST /rest/api/v1/listanswers was removed on 2026-10-15 (38 days ago). There is no replacement: answer boards have been removed.', { line: 3, column: 16, endColumn: 30 })],
+        errors: [exactly('`POST /rest/api/v1/listanswers` was removed on 2026-10-15, 38 days ago; there is no replacement: answer boards have been removed.', { line: 3, column: 16, endColumn: 30 })],
       },
       {
         name: 'bare name: JS wrapper',
         filename: 'file.js',
         code: "export const documentCount = (datasource) => post('getdocumentcount', { datasource });",
         errors: [
-          exactly('POST /api/index/v1/getdocumentcount was removed on 2026-10-15 (38 days ago). Use POST /api/index/v1/debug/{datasource}/status instead.', {
+          exactly('`POST /api/index/v1/getdocumentcount` was removed on 2026-10-15, 38 days ago; use `POST /api/index/v1/debug/{datasource}/status`.', {
             line: 1,
             column: 51,
             endColumn: 69,
@@ -65,7 +65,7 @@ describe('exact messages, one per shape family', () => {
         code: ["import { Glean } from '@gleanwork/api-client';", 'const glean = new Glean({});', "await glean.indexing.documents.status({ datasource: 'wiki', objectType: 'Page', docId: '1' });"].join('\n'),
         errors: [
           exactly(
-            "POST /api/index/v1/getdocumentstatus (called by the SDK's indexing.documents.status()) was removed on 2026-10-15 (38 days ago). Use POST /api/index/v1/debug/{datasource}/document instead.",
+            "`POST /api/index/v1/getdocumentstatus` (called by the SDK's indexing.documents.status()) was removed on 2026-10-15, 38 days ago; use `POST /api/index/v1/debug/{datasource}/document`.",
             { line: 3, column: 32, endColumn: 38 },
           ),
         ],
@@ -74,7 +74,7 @@ describe('exact messages, one per shape family', () => {
         name: 'SDK standalone function',
         code: ["import { indexingPeopleBulkIndex } from '@gleanwork/api-client/funcs/indexingPeopleBulkIndex.js';", "await indexingPeopleBulkIndex(core, { uploadId: 'u1', employees: [] });"].join('\n'),
         errors: [
-          exactly("POST /api/index/v1/bulkindexemployees (called by the SDK's indexingPeopleBulkIndex()) was removed on 2026-10-15 (38 days ago). There is no replacement.", {
+          exactly("`POST /api/index/v1/bulkindexemployees` (called by the SDK's indexingPeopleBulkIndex()) was removed on 2026-10-15, 38 days ago; there is no replacement.", {
             line: 2,
             column: 7,
             endColumn: 30,
@@ -90,7 +90,7 @@ describe('exact messages, one per shape family', () => {
         ].join('\n'),
         errors: [
           exactly(
-            "POST /rest/api/v1/listanswers (called by the SDK's clientAnswersList()) was removed on 2026-10-15 (38 days ago). There is no replacement: answer boards have been removed.",
+            "`POST /rest/api/v1/listanswers` (called by the SDK's clientAnswersList()) was removed on 2026-10-15, 38 days ago; there is no replacement: answer boards have been removed.",
             { line: 2, column: 35, endColumn: 55 },
           ),
         ],
@@ -100,7 +100,7 @@ describe('exact messages, one per shape family', () => {
         settings: sunsetSettings({ wrappers: [WRAPPER_API_POST] }),
         code: "await api.post('getusercount', { datasource: 'hr' });",
         errors: [
-          exactly('POST /api/index/v1/getusercount was removed on 2026-10-15 (38 days ago). Use POST /api/index/v1/debug/{datasource}/status instead.', {
+          exactly('`POST /api/index/v1/getusercount` was removed on 2026-10-15, 38 days ago; use `POST /api/index/v1/debug/{datasource}/status`.', {
             line: 1,
             column: 16,
             endColumn: 30,
@@ -168,7 +168,7 @@ describe('7. the split by date', () => {
         name: 'imminent with imminentDays: 60 after a schedule override',
         code: "await fetch('/api/index/v1/bulkindexemployees', { method: 'POST' });",
         settings: sunsetSettings({ imminentDays: 60, schedule: BULK_LATER }),
-        errors: [exactly('POST /api/index/v1/bulkindexemployees will be removed on 2027-01-15 (in 54 days). There is no replacement.', { line: 1, column: 13, endColumn: 47 })],
+        errors: [exactly('`POST /api/index/v1/bulkindexemployees` will be removed on 2027-01-15, in 54 days; there is no replacement.', { line: 1, column: 13, endColumn: 47 })],
       },
       {
         name: 'imminent by messageId',
@@ -180,13 +180,13 @@ describe('7. the split by date', () => {
         name: 'the removal day itself is removed (today)',
         code: "await fetch('/api/index/v1/getusercount', { method: 'POST' });",
         settings: sunsetSettings({ now: '2026-10-15' }),
-        errors: [exactly('POST /api/index/v1/getusercount was removed on 2026-10-15 (today). Use POST /api/index/v1/debug/{datasource}/status instead.', { line: 1, column: 13, endColumn: 41 })],
+        errors: [exactly('`POST /api/index/v1/getusercount` was removed on 2026-10-15, today; use `POST /api/index/v1/debug/{datasource}/status`.', { line: 1, column: 13, endColumn: 41 })],
       },
       {
         name: 'the day before removal is imminent (in 1 day)',
         code: "await fetch('/api/index/v1/getusercount', { method: 'POST' });",
         settings: sunsetSettings({ now: '2026-10-14' }),
-        errors: [exactly('POST /api/index/v1/getusercount will be removed on 2026-10-15 (in 1 day). Use POST /api/index/v1/debug/{datasource}/status instead.', { line: 1, column: 13, endColumn: 41 })],
+        errors: [exactly('`POST /api/index/v1/getusercount` will be removed on 2026-10-15, in 1 day; use `POST /api/index/v1/debug/{datasource}/status`.', { line: 1, column: 13, endColumn: 41 })],
       },
       {
         name: 'ignoring another id does not silence getusercount',

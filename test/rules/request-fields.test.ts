@@ -17,38 +17,41 @@ function locate(code: string, needle: string, nth = 0): { line: number; column: 
   return { line: before.length, column: before.at(-1)!.length + 1 };
 }
 
-const REMOVED = 'was removed on 2026-10-15 (38 days ago).';
+const REMOVED = 'was removed on 2026-10-15, 38 days ago;';
 
 /** The advice of each request field's notice, written out from the spec and the notes. */
 const ADVICE = {
-  snippet: ' Use text instead.',
-  isNegated: ' Use relationType instead.',
-  location: ' There is no replacement.',
-  citations: ' Use ChatMessageFragment.citation with ChatMessageCitation.referenceRanges instead (still filled for backward compatibility until removal).',
-  datasources: ' Use datasourceInstances instead.',
-  externalSharingOptions: ' Use broadSharingOptions instead.',
-  reactions: ' Use reacts instead.',
-  role: ' Use permissions instead.',
-  documents: ' There is no replacement.',
-  boardId: ' There is no replacement: answer boards are no longer supported.',
-  urlGreenlist: ' There is no replacement.',
-  inviteTime: ' Use ChannelInviteInfo instead.',
+  snippet: 'use `text`',
+  isNegated: 'use `relationType`, which has another shape',
+  location: 'there is no replacement',
+  citations: 'use `fragments[].citation`, which has another shape',
+  datasources: 'use `datasourceInstances`',
+  externalSharingOptions: 'use `broadSharingOptions`',
+  reactions: 'use `reacts`, which has another shape',
+  role: 'use `permissions`, which has another shape',
+  documents: 'there is no replacement',
+  boardId: 'there is no replacement: answer boards are no longer supported',
+  urlGreenlist: 'there is no replacement',
+  inviteTime: 'use `invites[]`, which has another shape',
 } as const;
 
-const ANNOUNCE = 'POST /rest/api/v1/createannouncement request';
-const CHAT = 'POST /rest/api/v1/chat request';
-const INDEX = 'POST /api/index/v1/indexemployee request';
-const BULK = 'POST /api/index/v1/bulkindexemployees request';
-const POLICY = 'POST /rest/api/v1/governance/data/policies/{id} request';
+/** The subject of a finding in a body whose endpoint the analysis knows. */
+const inRequest = (field: string, endpoint: string) => `\`${field}\` (in the request to ${endpoint})`;
+
+const ANNOUNCE = 'POST /rest/api/v1/createannouncement';
+const CHAT = 'POST /rest/api/v1/chat';
+const INDEX = 'POST /api/index/v1/indexemployee';
+const BULK = 'POST /api/index/v1/bulkindexemployees';
+const POLICY = 'POST /rest/api/v1/governance/data/policies/{id}';
 
 function removed(code: string, needle: string, subject: string, advice: string, extra: { nth?: number; suggestions?: { description: string; output: string }[] } = {}) {
   return {
-    ...exactly<'removed'>(`${subject} ${REMOVED}${advice}`, locate(code, needle, extra.nth)),
+    ...exactly<'removed'>(`${subject} ${REMOVED} ${advice}.`, locate(code, needle, extra.nth)),
     ...(extra.suggestions ? { suggestions: extra.suggestions.map(({ description, output }) => ({ messageId: 'suggestion' as const, data: { description }, output })) } : {}),
   };
 }
 
-const BULK_ENDPOINT = `POST /api/index/v1/bulkindexemployees ${REMOVED} There is no replacement.`;
+const BULK_ENDPOINT = `\`POST /api/index/v1/bulkindexemployees\` ${REMOVED} there is no replacement.`;
 
 const lines = (...text: string[]) => text.join('\n');
 
@@ -84,43 +87,43 @@ describe('request bodies: where the body is written', () => {
         name: 'fetch: inline JSON.stringify body, nested snippet',
         code: inline,
         output: inline.replace('snippet:', 'text:'),
-        errors: [removed(inline, 'snippet:', `SearchResultSnippet.snippet in the ${ANNOUNCE}`, ADVICE.snippet)],
+        errors: [removed(inline, 'snippet:', inRequest('SearchResultSnippet.snippet', ANNOUNCE), ADVICE.snippet)],
       },
       {
         name: 'axios: config data',
         code: axiosData,
-        errors: [removed(axiosData, 'location', `EmployeeInfoDefinition.location in the ${INDEX}`, ADVICE.location, { suggestions: [{ description: 'Remove the location property.', output: removeLocation(axiosData) }] })],
+        errors: [removed(axiosData, 'location', inRequest('EmployeeInfoDefinition.location', INDEX), ADVICE.location, { suggestions: [{ description: 'Remove the location property.', output: removeLocation(axiosData) }] })],
       },
       {
         name: 'axios: post(url, body)',
         code: axiosPost,
-        errors: [removed(axiosPost, 'location', `EmployeeInfoDefinition.location in the ${INDEX}`, ADVICE.location, { suggestions: [{ description: 'Remove the location property.', output: removeLocation(axiosPost) }] })],
+        errors: [removed(axiosPost, 'location', inRequest('EmployeeInfoDefinition.location', INDEX), ADVICE.location, { suggestions: [{ description: 'Remove the location property.', output: removeLocation(axiosPost) }] })],
       },
       {
         name: 'got: json option',
         code: gotJson,
-        errors: [removed(gotJson, 'location', `EmployeeInfoDefinition.location in the ${INDEX}`, ADVICE.location, { suggestions: [{ description: 'Remove the location property.', output: removeLocation(gotJson) }] })],
+        errors: [removed(gotJson, 'location', inRequest('EmployeeInfoDefinition.location', INDEX), ADVICE.location, { suggestions: [{ description: 'Remove the location property.', output: removeLocation(gotJson) }] })],
       },
       {
         name: 'ky: json option',
         code: kyJson,
-        errors: [removed(kyJson, 'location', `EmployeeInfoDefinition.location in the ${INDEX}`, ADVICE.location, { suggestions: [{ description: 'Remove the location property.', output: removeLocation(kyJson) }] })],
+        errors: [removed(kyJson, 'location', inRequest('EmployeeInfoDefinition.location', INDEX), ADVICE.location, { suggestions: [{ description: 'Remove the location property.', output: removeLocation(kyJson) }] })],
       },
       {
         name: 'SDK: the first argument',
         code: sdk,
-        errors: [removed(sdk, 'citations', `ChatMessage.citations in the ${CHAT}`, ADVICE.citations)],
+        errors: [removed(sdk, 'citations', inRequest('ChatMessage.citations', CHAT), ADVICE.citations)],
       },
       {
         name: 'SDK standalone function: the second argument',
         code: standalone,
-        errors: [removed(standalone, 'location', `EmployeeInfoDefinition.location in the ${INDEX}`, ADVICE.location, { suggestions: [{ description: 'Remove the location property.', output: removeLocation(standalone) }] })],
+        errors: [removed(standalone, 'location', inRequest('EmployeeInfoDefinition.location', INDEX), ADVICE.location, { suggestions: [{ description: 'Remove the location property.', output: removeLocation(standalone) }] })],
       },
       {
         name: 'declared wrapper: its body argument',
         code: wrapper,
         settings: sunsetSettings({ wrappers: [{ callee: 'api.post', path: 0, body: 1, prefix: '/rest/api/v1', method: 'POST' }] }),
-        errors: [removed(wrapper, 'citations', `ChatMessage.citations in the ${CHAT}`, ADVICE.citations)],
+        errors: [removed(wrapper, 'citations', inRequest('ChatMessage.citations', CHAT), ADVICE.citations)],
       },
     ],
   });
@@ -178,28 +181,28 @@ describe('request bodies: how the body is built', () => {
         name: 'a const variable, then JSON.stringify(payload)',
         code: variable,
         output: variable.replace('snippet:', 'text:'),
-        errors: [removed(variable, 'snippet:', `SearchResultSnippet.snippet in the ${ANNOUNCE}`, ADVICE.snippet)],
+        errors: [removed(variable, 'snippet:', inRequest('SearchResultSnippet.snippet', ANNOUNCE), ADVICE.snippet)],
       },
       {
         name: 'a later property assignment is fixed together with the key',
         code: assigned,
         output: assigned.replace("snippet: ''", "text: ''").replace('highlight.snippet', 'highlight.text'),
         errors: [
-          removed(assigned, 'snippet', `SearchResultSnippet.snippet in the ${ANNOUNCE}`, ADVICE.snippet),
-          removed(assigned, 'snippet', `SearchResultSnippet.snippet in the ${ANNOUNCE}`, ADVICE.snippet, { nth: 1 }),
+          removed(assigned, 'snippet', inRequest('SearchResultSnippet.snippet', ANNOUNCE), ADVICE.snippet),
+          removed(assigned, 'snippet', inRequest('SearchResultSnippet.snippet', ANNOUNCE), ADVICE.snippet, { nth: 1 }),
         ],
       },
       {
         name: 'a spread of a const object',
         code: spread,
         output: spread.replace('snippet:', 'text:'),
-        errors: [removed(spread, 'snippet:', `SearchResultSnippet.snippet in the ${ANNOUNCE}`, ADVICE.snippet)],
+        errors: [removed(spread, 'snippet:', inRequest('SearchResultSnippet.snippet', ANNOUNCE), ADVICE.snippet)],
       },
       {
         name: 'a same-file function that returns the literal',
         code: helper,
         errors: [
-          removed(helper, 'location', `EmployeeInfoDefinition.location in the ${INDEX}`, ADVICE.location, {
+          removed(helper, 'location', inRequest('EmployeeInfoDefinition.location', INDEX), ADVICE.location, {
             suggestions: [{ description: 'Remove the location property.', output: helper.replace(', location: p.city', '') }],
           }),
         ],
@@ -208,7 +211,7 @@ describe('request bodies: how the body is built', () => {
         name: 'a const arrow passed to map',
         code: arrowHelper,
         errors: [
-          removed(arrowHelper, 'location', `EmployeeInfoDefinition.location in the ${BULK}`, ADVICE.location, {
+          removed(arrowHelper, 'location', inRequest('EmployeeInfoDefinition.location', BULK), ADVICE.location, {
             suggestions: [{ description: 'Remove the location property.', output: arrowHelper.replace(', location: p.city', '') }],
           }),
           exactly(BULK_ENDPOINT, locate(arrowHelper, "'/api/index/v1/bulkindexemployees'")),
@@ -219,7 +222,7 @@ describe('request bodies: how the body is built', () => {
         code: mapCallback,
         errors: [
           exactly(BULK_ENDPOINT, locate(mapCallback, "'/api/index/v1/bulkindexemployees'")),
-          removed(mapCallback, 'location', `EmployeeInfoDefinition.location in the ${BULK}`, ADVICE.location, {
+          removed(mapCallback, 'location', inRequest('EmployeeInfoDefinition.location', BULK), ADVICE.location, {
             suggestions: [{ description: 'Remove the location property.', output: mapCallback.replace(', location: p.city', '') }],
           }),
         ],
@@ -228,7 +231,7 @@ describe('request bodies: how the body is built', () => {
         name: 'an element pushed onto a nested array later',
         code: pushed,
         errors: [
-          removed(pushed, 'boardId', `Answer.boardId in the ${ANNOUNCE}`, ADVICE.boardId, {
+          removed(pushed, 'boardId', inRequest('Answer.boardId', ANNOUNCE), ADVICE.boardId, {
             suggestions: [{ description: 'Remove the boardId property.', output: pushed.replace(', boardId: 2', '') }],
           }),
         ],
@@ -237,7 +240,7 @@ describe('request bodies: how the body is built', () => {
         name: 'Object.assign into the body',
         code: assigned2,
         errors: [
-          removed(assigned2, 'isNegated', `FacetFilterValue.isNegated in the ${ANNOUNCE}`, ADVICE.isNegated, {
+          removed(assigned2, 'isNegated', inRequest('FacetFilterValue.isNegated', ANNOUNCE), ADVICE.isNegated, {
             suggestions: [{ description: 'Remove isNegated: false (equality is the default).', output: assigned2.replace(', isNegated: false', '') }],
           }),
         ],
@@ -246,7 +249,7 @@ describe('request bodies: how the body is built', () => {
         name: 'a conditional expression',
         code: conditional,
         errors: [
-          removed(conditional, 'documents', `RelatedDocuments.documents in the ${ANNOUNCE}`, ADVICE.documents, {
+          removed(conditional, 'documents', inRequest('RelatedDocuments.documents', ANNOUNCE), ADVICE.documents, {
             suggestions: [{ description: 'Remove the documents property.', output: conditional.replace(', documents: docs', '') }],
           }),
         ],
@@ -273,7 +276,7 @@ describe('request bodies: nested positions from the notes', () => {
     "  await fetch(`/rest/api/v1/governance/data/policies/${id}`, { method: 'POST', body: JSON.stringify(body) });",
     '}',
   );
-  const ENABLED = ' There is no replacement.';
+  const ENABLED = 'there is no replacement';
   ruleTester.run('no-removed-api', noRemovedApi, {
     valid: [],
     invalid: [
@@ -281,7 +284,7 @@ describe('request bodies: nested positions from the notes', () => {
         name: 'audienceFilters[].values[].isNegated: true',
         code: negated,
         errors: [
-          removed(negated, 'isNegated', `FacetFilterValue.isNegated in the ${ANNOUNCE}`, ADVICE.isNegated, {
+          removed(negated, 'isNegated', inRequest('FacetFilterValue.isNegated', ANNOUNCE), ADVICE.isNegated, {
             suggestions: [
               {
                 description: "Replace isNegated: true with relationType: 'NOT_EQUALS' (the likely equivalent; check it).",
@@ -294,16 +297,16 @@ describe('request bodies: nested positions from the notes', () => {
       {
         name: 'isNegated next to relationType: no suggestion',
         code: relationPresent,
-        errors: [removed(relationPresent, 'isNegated', `FacetFilterValue.isNegated in the ${ANNOUNCE}`, ADVICE.isNegated)],
+        errors: [removed(relationPresent, 'isNegated', inRequest('FacetFilterValue.isNegated', ANNOUNCE), ADVICE.isNegated)],
       },
       {
         name: '**.metadata.viewerInfo.role and **.metadata.interactions.reactions',
         code: metadata,
         errors: [
-          removed(metadata, 'role', `ViewerInfo.role in the ${ANNOUNCE}`, ADVICE.role),
-          removed(metadata, 'reactions', `DocumentInteractions.reactions in the ${ANNOUNCE}`, ADVICE.reactions, {
+          removed(metadata, 'role', inRequest('ViewerInfo.role', ANNOUNCE), ADVICE.role),
+          removed(metadata, 'reactions', inRequest('DocumentInteractions.reactions', ANNOUNCE), ADVICE.reactions, {
             suggestions: [
-              { description: 'Send reacts as Reaction objects built from the reaction types.', output: metadata.replace("reactions: ['tada']", "reacts: ['tada'].map((type) => ({ type }))") },
+              { description: 'Send reacts as Reaction objects built from the reaction types.', output: metadata.replace("reactions: ['tada']", "reacts: ['tada'].map((type: string) => ({ type }))") },
             ],
           }),
         ],
@@ -311,24 +314,24 @@ describe('request bodies: nested positions from the notes', () => {
       {
         name: 'inviteInfo.inviteTime, but not the live ChannelInviteInfo.inviteTime or PersonMetadata.location',
         code: invite,
-        errors: [removed(invite, 'inviteTime', `InviteInfo.inviteTime in the ${ANNOUNCE}`, ADVICE.inviteTime)],
+        errors: [removed(invite, 'inviteTime', inRequest('InviteInfo.inviteTime', ANNOUNCE), ADVICE.inviteTime)],
       },
       {
         name: 'messages[].citations sent back as history, through a spread map',
         code: chatHistory,
-        errors: [removed(chatHistory, 'citations', `ChatMessage.citations in the ${CHAT}`, ADVICE.citations)],
+        errors: [removed(chatHistory, 'citations', inRequest('ChatMessage.citations', CHAT), ADVICE.citations)],
       },
       {
         name: 'config.inputOptions.datasources (shorthand expands), urlGreenlist, externalSharingOptions and SharingOptions.enabled',
         code: policy,
         output: policy.replace('{ datasources,', '{ datasourceInstances: datasources,').replace('externalSharingOptions:', 'broadSharingOptions:'),
         errors: [
-          removed(policy, 'datasources,', `InputOptions.datasources in the ${POLICY}`, ADVICE.datasources),
-          removed(policy, 'urlGreenlist', `InputOptions.urlGreenlist in the ${POLICY}`, ADVICE.urlGreenlist, {
+          removed(policy, 'datasources,', inRequest('InputOptions.datasources', POLICY), ADVICE.datasources),
+          removed(policy, 'urlGreenlist', inRequest('InputOptions.urlGreenlist', POLICY), ADVICE.urlGreenlist, {
             suggestions: [{ description: 'Remove the urlGreenlist property.', output: policy.replace(', urlGreenlist: []', '') }],
           }),
-          removed(policy, 'externalSharingOptions', `DlpConfig.externalSharingOptions in the ${POLICY}`, ADVICE.externalSharingOptions),
-          removed(policy, 'enabled', `ExternalSharingOptions.enabled in the ${POLICY}`, ENABLED, {
+          removed(policy, 'externalSharingOptions', inRequest('DlpConfig.externalSharingOptions', POLICY), ADVICE.externalSharingOptions),
+          removed(policy, 'enabled', inRequest('ExternalSharingOptions.enabled', POLICY), ENABLED, {
             suggestions: [{ description: 'Remove the enabled property.', output: policy.replace('{ enabled: true }', '{  }') }],
           }),
         ],
@@ -355,12 +358,12 @@ describe('request bodies: fixes keep the key style and stay safe', () => {
       ...styles.map(([name, before, after]) => {
         const code = wrap(before);
         const needle = before.slice(before.search(/['"]?snippet/));
-        return { name, code, output: wrap(after), errors: [removed(code, needle, `SearchResultSnippet.snippet in the ${ANNOUNCE}`, ADVICE.snippet)] };
+        return { name, code, output: wrap(after), errors: [removed(code, needle, inRequest('SearchResultSnippet.snippet', ANNOUNCE), ADVICE.snippet)] };
       }),
       {
         name: 'no rename when the replacement key is already set',
         code: alreadyText,
-        errors: [removed(alreadyText, "snippet: 'a'", `SearchResultSnippet.snippet in the ${ANNOUNCE}`, `${ADVICE.snippet} Not fixed automatically: text is already set in this object.`)],
+        errors: [removed(alreadyText, "snippet: 'a'", inRequest('SearchResultSnippet.snippet', ANNOUNCE), `${ADVICE.snippet}; not fixed automatically: text is already set in this object`)],
       },
       {
         name: 'no rename when the object sets domainAccessEnabled',
@@ -369,8 +372,8 @@ describe('request bodies: fixes keep the key style and stay safe', () => {
           removed(
             blockedBy,
             'externalSharingOptions',
-            `DlpConfig.externalSharingOptions in the ${POLICY}`,
-            `${ADVICE.externalSharingOptions} Not fixed automatically: the object sets domainAccessEnabled, which broadSharingOptions does not have.`,
+            inRequest('DlpConfig.externalSharingOptions', POLICY),
+            `${ADVICE.externalSharingOptions}; not fixed automatically: the object sets domainAccessEnabled, which broadSharingOptions does not have`,
           ),
         ],
       },
@@ -381,8 +384,8 @@ describe('request bodies: fixes keep the key style and stay safe', () => {
           removed(
             viaParameter,
             'externalSharingOptions',
-            `DlpConfig.externalSharingOptions in the ${POLICY}`,
-            `${ADVICE.externalSharingOptions} Not fixed automatically: the value is not an object literal here, so it may set domainAccessEnabled, which broadSharingOptions does not have.`,
+            inRequest('DlpConfig.externalSharingOptions', POLICY),
+            `${ADVICE.externalSharingOptions}; not fixed automatically: the value is not an object literal here, so it may set domainAccessEnabled, which broadSharingOptions does not have`,
           ),
         ],
       },
@@ -413,7 +416,7 @@ describe('request bodies: literals typed with the SDK request types', () => {
         name: 'const r: CreateAnnouncementRequest = {…}',
         code: annotated,
         errors: [
-          removed(annotated, 'isNegated', 'FacetFilterValue.isNegated (deprecated on POST /rest/api/v1/createannouncement)', ADVICE.isNegated, {
+          removed(annotated, 'isNegated', '`FacetFilterValue.isNegated`', ADVICE.isNegated, {
             suggestions: [{ description: "Replace isNegated: true with relationType: 'NOT_EQUALS' (the likely equivalent; check it).", output: annotated.replace('isNegated: true', "relationType: 'NOT_EQUALS'") }],
           }),
         ],
@@ -422,7 +425,7 @@ describe('request bodies: literals typed with the SDK request types', () => {
         name: '{…} satisfies IndexEmployeeRequest',
         code: satisfies,
         errors: [
-          removed(satisfies, 'location', 'EmployeeInfoDefinition.location (deprecated on POST /api/index/v1/indexemployee)', ADVICE.location, {
+          removed(satisfies, 'location', '`EmployeeInfoDefinition.location`', ADVICE.location, {
             suggestions: [{ description: 'Remove the location property.', output: satisfies.replace(", location: 'x'", '') }],
           }),
         ],
@@ -430,13 +433,13 @@ describe('request bodies: literals typed with the SDK request types', () => {
       {
         name: 'a local alias of ChatMessage, built in a map callback',
         code: alias,
-        errors: [removed(alias, 'citations:', 'ChatMessage.citations (deprecated on POST /rest/api/v1/chat)', ADVICE.citations)],
+        errors: [removed(alias, 'citations:', '`ChatMessage.citations`', ADVICE.citations)],
       },
       {
         name: 'a function whose return type is an SDK request type',
         code: returned,
         errors: [
-          removed(returned, 'location', 'EmployeeInfoDefinition.location (deprecated on POST /api/index/v1/indexemployee)', ADVICE.location, {
+          removed(returned, 'location', '`EmployeeInfoDefinition.location`', ADVICE.location, {
             suggestions: [{ description: 'Remove the location property.', output: returned.replace(', location: p.city', '') }],
           }),
         ],
@@ -470,7 +473,7 @@ describe('request fields by date', () => {
         code,
         settings: sunsetSettings({ now: '2026-08-01' }),
         output: code.replace('snippet:', 'text:'),
-        errors: [exactly(`SearchResultSnippet.snippet in the ${ANNOUNCE} is deprecated and will be removed on 2026-10-15 (in 75 days). Use text instead.`, locate(code, 'snippet:'))],
+        errors: [exactly(`${inRequest('SearchResultSnippet.snippet', ANNOUNCE)} is deprecated and will be removed on 2026-10-15, in 75 days; use \`text\`.`, locate(code, 'snippet:'))],
       },
     ],
   });

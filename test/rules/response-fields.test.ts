@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { noDeprecatedApi } from '../../rules/no-deprecated-api.js';
 import { noRemovedApi } from '../../rules/no-removed-api.js';
 import plugin from '../../src/index.js';
-import { exactly, ROOT, ruleTester, sunsetSettings } from './tester.js';
+import { exactly, lintWithBothRules, ROOT, ruleTester, sunsetSettings } from './tester.js';
 
 /** Line and column (1-based) of the `nth` occurrence of `needle` in `code`, plus `offset` characters. */
 function locate(code: string, needle: string, nth = 0, offset = 0): { line: number; column: number } {
@@ -26,39 +26,42 @@ function replaceNth(code: string, needle: string, replacement: string, nth = 0):
 
 const lines = (...text: string[]) => text.join('\n');
 
-const REMOVED = 'was removed on 2026-10-15 (38 days ago).';
-const SCHEDULED = 'is deprecated and will be removed on 2027-01-15 (in 54 days).';
+const REMOVED = 'was removed on 2026-10-15, 38 days ago;';
+const SCHEDULED = 'is deprecated and will be removed on 2027-01-15, in 54 days;';
 
 /** The advice of each response field's notice, written out from the spec and the notes. */
 const ADVICE = {
-  citations: ' Use ChatMessageFragment.citation with ChatMessageCitation.referenceRanges instead (still filled for backward compatibility until removal).',
-  snippet: ' Use text instead.',
-  datasources: ' Use datasourceInstances instead.',
-  externalSharingOptions: ' Use broadSharingOptions instead.',
-  enabled: ' There is no replacement.',
-  reactions: ' Use reacts instead.',
-  role: ' Use permissions instead.',
-  boardId: ' There is no replacement: answer boards are no longer supported.',
-  inviteTime: ' Use ChannelInviteInfo instead.',
-  sensitiveInfoTypes: ' Use sensitiveContentOptions instead.',
-  answerToken: ' Use answer.trackingToken instead.',
-  collectionToken: ' Use collection?.trackingToken instead.',
-  satisfaction: ' There is no replacement: contact support.',
+  citations: 'use `fragments[].citation`, which has another shape',
+  snippet: 'use `text`',
+  datasources: 'use `datasourceInstances`',
+  externalSharingOptions: 'use `broadSharingOptions`',
+  enabled: 'there is no replacement',
+  reactions: 'use `reacts`, which has another shape',
+  role: 'use `permissions`, which has another shape',
+  boardId: 'there is no replacement: answer boards are no longer supported',
+  inviteTime: 'use `invites[]`, which has another shape',
+  sensitiveInfoTypes: 'use `sensitiveContentOptions`, which has another shape',
+  answerToken: 'use `answer.trackingToken`',
+  collectionToken: 'use `collection?.trackingToken`',
+  satisfaction: 'there is no replacement: contact support',
 } as const;
 
-const CHAT = 'POST /rest/api/v1/chat response';
-const SEARCH = 'POST /rest/api/v1/search response';
-const POLICY = 'GET /rest/api/v1/governance/data/policies/{id} response';
-const GET_ANSWER = 'POST /rest/api/v1/getanswer response';
-const GET_COLLECTION = 'POST /rest/api/v1/getcollection response';
-const INSIGHTS = 'POST /rest/api/v1/insights response';
+const CHAT = 'POST /rest/api/v1/chat';
+const SEARCH = 'POST /rest/api/v1/search';
+const POLICY = 'GET /rest/api/v1/governance/data/policies/{id}';
+const GET_ANSWER = 'POST /rest/api/v1/getanswer';
+const GET_COLLECTION = 'POST /rest/api/v1/getcollection';
+const INSIGHTS = 'POST /rest/api/v1/insights';
+
+/** The subject of a finding on a value whose endpoint the analysis knows. */
+const inResponse = (field: string, endpoint: string) => `\`${field}\` (in the response of ${endpoint})`;
 
 /** The subject of a finding on a value typed with the SDK's types (the endpoint is not known). */
 const TYPED = {
-  citations: 'ChatMessage.citations (deprecated on POST /rest/api/v1/chat)',
-  collectionToken: 'GetCollectionResponse.trackingToken (deprecated on POST /rest/api/v1/getcollection)',
-  answerToken: 'AnswerResult.trackingToken (deprecated on POST /rest/api/v1/getanswer)',
-  datasources: 'InputOptions.datasources (deprecated on GET /rest/api/v1/governance/data/policies/{id})',
+  citations: '`ChatMessage.citations`',
+  collectionToken: '`GetCollectionResponse.trackingToken`',
+  answerToken: '`AnswerResult.trackingToken`',
+  datasources: '`InputOptions.datasources`',
 } as const;
 
 const CITATIONS_SUGGESTION = 'Collect the citations from the message fragments.';
@@ -77,26 +80,31 @@ function expected<M extends string>(message: string, code: string, needle: strin
 
 /** A removed field reported at the start of `needle` (or `offset` characters into it). */
 function removed(code: string, needle: string, subject: string, advice: string, extra: Expect & { offset?: number } = {}) {
-  return expected<'removed'>(`${subject} ${REMOVED}${advice}`, code, needle, extra.offset ?? 0, extra);
+  return expected<'removed'>(`${subject} ${REMOVED} ${advice}.`, code, needle, extra.offset ?? 0, extra);
 }
 
 function scheduled(code: string, needle: string, subject: string, advice: string, extra: Expect & { offset?: number } = {}) {
-  return expected<'scheduled'>(`${subject} ${SCHEDULED}${advice}`, code, needle, extra.offset ?? 0, extra);
+  return expected<'scheduled'>(`${subject} ${SCHEDULED} ${advice}.`, code, needle, extra.offset ?? 0, extra);
 }
+
+const MODELS_IMPORT = " } from '@gleanwork/api-client/models/components';";
 
 /**
  * A `citations` read written as `read` (`m.citations`, `last?.citations`), reported at `citations`
- * with the suggestion that collects the fragments' citations instead.
+ * with the suggestion that collects the fragments' citations instead. The callback's parameter is
+ * `param`: in TypeScript typed so that `strict` accepts it (see suggestions-compile.test.ts), with
+ * `imports` the SDK type it names is added to the file's import of the SDK's models.
  */
-function citations(code: string, read: string, { subject = `ChatMessage.citations in the ${CHAT}`, nth = 0 } = {}) {
+function citations(code: string, read: string, { subject = inResponse('ChatMessage.citations', CHAT), nth = 0, param = 'f: { citation?: any }', imports = false } = {}) {
   const dot = read.endsWith('?.citations') ? '?.' : '.';
   const object = read.slice(0, read.length - `${dot}citations`.length);
-  const output = replaceNth(code, read, `(${object}${dot}fragments ?? []).flatMap((f) => (f.citation ? [f.citation] : []))`, nth);
+  let output = replaceNth(code, read, `(${object}${dot}fragments ?? []).flatMap((${param}) => (f.citation ? [f.citation] : []))`, nth);
+  if (imports) output = output.replace(MODELS_IMPORT, `, ChatMessageFragment${MODELS_IMPORT}`);
   return removed(code, read, subject, ADVICE.citations, { nth, offset: read.lastIndexOf('citations'), suggestions: [{ description: CITATIONS_SUGGESTION, output }] });
 }
 
 /** A `citations` key destructured: reported without a rewrite (the new shape cannot be destructured). */
-function citationsKey(code: string, needle: string, { subject = `ChatMessage.citations in the ${CHAT}`, nth = 0 } = {}) {
+function citationsKey(code: string, needle: string, { subject = inResponse('ChatMessage.citations', CHAT), nth = 0 } = {}) {
   return removed(code, needle, subject, ADVICE.citations, { nth, offset: needle.indexOf('citations') });
 }
 
@@ -179,7 +187,7 @@ describe('response fields: how the response is obtained', () => {
     valid: [],
     invalid: [
       { name: 'fetch: await, then await res.json()', code: fetchAwait, errors: [citations(fetchAwait, 'data.messages[0].citations')] },
-      { name: 'fetch: .then(r => r.json()).then(data => …) in JS', filename: 'file.js', code: fetchThen, errors: [citations(fetchThen, 'm.citations')] },
+      { name: 'fetch: .then(r => r.json()).then(data => …) in JS', filename: 'file.js', code: fetchThen, errors: [citations(fetchThen, 'm.citations', { param: 'f' })] },
       { name: 'fetch: async .then callback returning r.json(), destructured parameter', code: fetchThenAsync, errors: [citations(fetchThenAsync, 'messages[0].citations')] },
       { name: 'axios: res.data', code: axiosData, errors: [citations(axiosData, 'res.data.messages.at(-1).citations')] },
       { name: 'axios instance: const { data } = await api.post(…)', code: axiosInstance, errors: [citations(axiosInstance, 'm.citations')] },
@@ -289,16 +297,16 @@ describe('response fields: how the value moves', () => {
         name: 'axios: .then((res) => res.data).then((data) => …)',
         code: thenData,
         output: thenData.replace('.datasources)', '.datasourceInstances)'),
-        errors: [removed(thenData, 'datasources)', `InputOptions.datasources in the ${POLICY}`, ADVICE.datasources)],
+        errors: [removed(thenData, 'datasources)', inResponse('InputOptions.datasources', POLICY), ADVICE.datasources)],
       },
       { name: 'fetch: res.json().then((data) => …)', code: jsonThen, errors: [citations(jsonThen, 'data.messages[0].citations')] },
-      { name: 'a computed key held in a const', code: constKey, errors: [removed(constKey, 'KEY]', `ChatMessage.citations in the ${CHAT}`, ADVICE.citations, { suggestions: [{ description: CITATIONS_SUGGESTION, output: constKey.replace('data.messages[0][KEY]', '(data.messages[0].fragments ?? []).flatMap((f) => (f.citation ? [f.citation] : []))') }] })] },
+      { name: 'a computed key held in a const', code: constKey, errors: [removed(constKey, 'KEY]', inResponse('ChatMessage.citations', CHAT), ADVICE.citations, { suggestions: [{ description: CITATIONS_SUGGESTION, output: constKey.replace('data.messages[0][KEY]', '(data.messages[0].fragments ?? []).flatMap((f: { citation?: any }) => (f.citation ? [f.citation] : []))') }] })] },
       { name: 'returns go back to the call that passed the response', code: perCall, errors: [citations(perCall, 'messagesOf(data)[0].citations')] },
       {
         name: 'through a deprecated field: citations[].referenceRanges[].snippets[].snippet',
         code: deepChain,
         output: deepChain.replace('?.snippet)', '?.text)'),
-        errors: [citations(deepChain, 'm.citations'), removed(deepChain, 'snippet)', `SearchResultSnippet.snippet in the ${CHAT}`, ADVICE.snippet)],
+        errors: [citations(deepChain, 'm.citations'), removed(deepChain, 'snippet)', inResponse('SearchResultSnippet.snippet', CHAT), ADVICE.snippet)],
       },
     ],
   });
@@ -326,9 +334,9 @@ describe('response fields: values typed with the SDK types', () => {
       { name: 'a type parameter named like a binding does not leak', code: lines(TYPES, 'type Reader = (m: ChatMessage) => void;', 'declare const m: { citations: string[] };', 'export const r: Reader | string[] = m.citations;') },
     ],
     invalid: [
-      { name: 'parameter annotated with an SDK type', code: param, errors: [citations(param, 'm.citations', { subject: TYPED.citations })] },
-      { name: 'local aliases of the SDK type and Array<…>', code: localAlias, errors: [citations(localAlias, 't.citations', { subject: TYPED.citations })] },
-      { name: 'as ChatResponse', code: asCast, errors: [citations(asCast, '(raw as ChatResponse).messages?.[0]?.citations', { subject: TYPED.citations })] },
+      { name: 'parameter annotated with an SDK type', code: param, errors: [citations(param, 'm.citations', { subject: TYPED.citations , param: 'f: ChatMessageFragment', imports: true })] },
+      { name: 'local aliases of the SDK type and Array<…>', code: localAlias, errors: [citations(localAlias, 't.citations', { subject: TYPED.citations , param: 'f: ChatMessageFragment', imports: true })] },
+      { name: 'as ChatResponse', code: asCast, errors: [citations(asCast, '(raw as ChatResponse).messages?.[0]?.citations', { subject: TYPED.citations , param: 'f: ChatMessageFragment', imports: true })] },
       { name: 'destructured parameter with an SDK type', code: destructuredParam, errors: [citationsKey(destructuredParam, '{ citations }', { subject: TYPED.citations })] },
       { name: 'parameter typed DlpConfig', code: typedConfig, output: typedConfig.replace('?.datasources', '?.datasourceInstances'), errors: [removed(typedConfig, 'datasources ??', TYPED.datasources, ADVICE.datasources)] },
     ],
@@ -387,15 +395,15 @@ describe('response fields: the name hint for untyped helpers', () => {
       },
     ],
     invalid: [
-      { name: 'camelCase of a schema name: chatResponse', code: fullName, errors: [citations(fullName, 'm.citations', { subject: TYPED.citations })] },
-      { name: 'last word of an imported schema type: message ↔ ChatMessage', code: lastWord, errors: [citations(lastWord, 'message.citations', { subject: TYPED.citations })] },
+      { name: 'camelCase of a schema name: chatResponse', code: fullName, errors: [citations(fullName, 'm.citations', { subject: TYPED.citations , param: 'f: ChatMessageFragment', imports: true })] },
+      { name: 'last word of an imported schema type: message ↔ ChatMessage', code: lastWord, errors: [citations(lastWord, 'message.citations', { subject: TYPED.citations , param: 'f: ChatMessageFragment', imports: true })] },
       { name: 'untyped JS-style parameter, destructured with a default', code: destructured, errors: [citationsKey(destructured, 'citations = []', { subject: TYPED.citations })] },
-      { name: 'last word: metadata ↔ DocumentMetadata', code: metadata, errors: [removed(metadata, 'role', 'ViewerInfo.role (deprecated on POST /rest/api/v1/createannouncement)', ADVICE.role)] },
+      { name: 'last word: metadata ↔ DocumentMetadata', code: metadata, errors: [removed(metadata, 'role', '`ViewerInfo.role`', ADVICE.role)] },
       {
         name: 'last word: citation ↔ ChatMessageCitation, and on to the snippets',
         code: citation,
         output: citation.replace('?.snippet;', '?.text;'),
-        errors: [removed(citation, 'snippet;', 'SearchResultSnippet.snippet (deprecated on POST /rest/api/v1/createannouncement)', ADVICE.snippet)],
+        errors: [removed(citation, 'snippet;', '`SearchResultSnippet.snippet`', ADVICE.snippet)],
       },
       { name: 'dlpConfig ↔ DlpConfig', code: policy, output: policy.replace('.datasources', '.datasourceInstances'), errors: [removed(policy, 'datasources;', TYPED.datasources, ADVICE.datasources)] },
     ],
@@ -430,49 +438,49 @@ describe('response fields: fixes and suggestions', () => {
   ruleTester.run('no-removed-api', noRemovedApi, {
     valid: [],
     invalid: [
-      { name: 'datasources → datasourceInstances', code: datasources, output: datasources.replace('.datasources', '.datasourceInstances'), errors: [removed(datasources, 'datasources;', `InputOptions.datasources in the ${POLICY}`, ADVICE.datasources)] },
+      { name: 'datasources → datasourceInstances', code: datasources, output: datasources.replace('.datasources', '.datasourceInstances'), errors: [removed(datasources, 'datasources;', inResponse('InputOptions.datasources', POLICY), ADVICE.datasources)] },
       {
         name: 'datasources: the computed key stays computed, optional chaining stays',
         code: datasourcesComputed,
         output: datasourcesComputed.replace("?.['datasources']", "?.['datasourceInstances']"),
-        errors: [removed(datasourcesComputed, "'datasources'", `InputOptions.datasources in the ${POLICY}`, ADVICE.datasources)],
+        errors: [removed(datasourcesComputed, "'datasources'", inResponse('InputOptions.datasources', POLICY), ADVICE.datasources)],
       },
       {
         name: 'externalSharingOptions → broadSharingOptions when only .enabled is read',
         code: sharingEnabled,
         output: sharingEnabled.replace('externalSharingOptions', 'broadSharingOptions'),
         errors: [
-          removed(sharingEnabled, 'externalSharingOptions', `DlpConfig.externalSharingOptions in the ${POLICY}`, ADVICE.externalSharingOptions),
-          removed(sharingEnabled, 'enabled;', `ExternalSharingOptions.enabled in the ${POLICY}`, ADVICE.enabled),
+          removed(sharingEnabled, 'externalSharingOptions', inResponse('DlpConfig.externalSharingOptions', POLICY), ADVICE.externalSharingOptions),
+          removed(sharingEnabled, 'enabled;', inResponse('ExternalSharingOptions.enabled', POLICY), ADVICE.enabled),
         ],
       },
       {
         name: 'externalSharingOptions kept in a variable: not fixed',
         code: sharingStored,
-        errors: [removed(sharingStored, 'externalSharingOptions', `DlpConfig.externalSharingOptions in the ${POLICY}`, `${ADVICE.externalSharingOptions} Not fixed automatically: the value may be used for domainAccessEnabled, which broadSharingOptions does not have.`)],
+        errors: [removed(sharingStored, 'externalSharingOptions', inResponse('DlpConfig.externalSharingOptions', POLICY), `${ADVICE.externalSharingOptions}; not fixed automatically: the value may be used for domainAccessEnabled, which broadSharingOptions does not have`)],
       },
       {
         name: 'externalSharingOptions spread: not fixed',
         code: sharingSpread,
-        errors: [removed(sharingSpread, 'externalSharingOptions', `DlpConfig.externalSharingOptions in the ${POLICY}`, `${ADVICE.externalSharingOptions} Not fixed automatically: the value may be used for domainAccessEnabled, which broadSharingOptions does not have.`)],
+        errors: [removed(sharingSpread, 'externalSharingOptions', inResponse('DlpConfig.externalSharingOptions', POLICY), `${ADVICE.externalSharingOptions}; not fixed automatically: the value may be used for domainAccessEnabled, which broadSharingOptions does not have`)],
       },
       {
         name: 'externalSharingOptions destructured: no suggestion either',
         code: sharingDestructured,
         errors: [
-          removed(sharingDestructured, 'externalSharingOptions }', `DlpConfig.externalSharingOptions in the ${POLICY}`, `${ADVICE.externalSharingOptions} Not fixed automatically: the destructured value may be used for domainAccessEnabled, which broadSharingOptions does not have.`),
-          removed(sharingDestructured, 'enabled;', `ExternalSharingOptions.enabled in the ${POLICY}`, ADVICE.enabled),
+          removed(sharingDestructured, 'externalSharingOptions }', inResponse('DlpConfig.externalSharingOptions', POLICY), `${ADVICE.externalSharingOptions}; not fixed automatically: the destructured value may be used for domainAccessEnabled, which broadSharingOptions does not have`),
+          removed(sharingDestructured, 'enabled;', inResponse('ExternalSharingOptions.enabled', POLICY), ADVICE.enabled),
         ],
       },
-      { name: 'report only: sensitiveInfoTypes', code: infoTypes, errors: [removed(infoTypes, 'sensitiveInfoTypes', `DlpConfig.sensitiveInfoTypes in the ${POLICY}`, ADVICE.sensitiveInfoTypes)] },
+      { name: 'report only: sensitiveInfoTypes', code: infoTypes, errors: [removed(infoTypes, 'sensitiveInfoTypes', inResponse('DlpConfig.sensitiveInfoTypes', POLICY), ADVICE.sensitiveInfoTypes)] },
       {
         name: 'snippet → text: dotted, optional, quoted; destructuring gets a suggestion',
         code: search,
         output: search.replace('?.snippet)', '?.text)').replace("['snippet']", "['text']"),
         errors: [
-          removed(search, 'snippet);', `SearchResultSnippet.snippet in the ${SEARCH}`, ADVICE.snippet),
-          removed(search, "'snippet'", `SearchResultSnippet.snippet in the ${SEARCH}`, ADVICE.snippet),
-          removed(search, 'snippet }', `SearchResultSnippet.snippet in the ${SEARCH}`, `${ADVICE.snippet} Not fixed automatically: destructuring is rewritten only as a suggestion.`, {
+          removed(search, 'snippet);', inResponse('SearchResultSnippet.snippet', SEARCH), ADVICE.snippet),
+          removed(search, "'snippet'", inResponse('SearchResultSnippet.snippet', SEARCH), ADVICE.snippet),
+          removed(search, 'snippet }', inResponse('SearchResultSnippet.snippet', SEARCH), `${ADVICE.snippet}; not fixed automatically: destructuring is rewritten only as a suggestion`, {
             suggestions: [{ description: 'Rename snippet to text (the local name stays).', output: search.replace('{ snippet }', '{ text: snippet }') }],
           }),
         ],
@@ -481,10 +489,10 @@ describe('response fields: fixes and suggestions', () => {
         name: 'reactions: a suggestion with reacts; role: report only',
         code: reactions,
         errors: [
-          removed(reactions, 'reactions', `DocumentInteractions.reactions in the ${SEARCH}`, ADVICE.reactions, {
-            suggestions: [{ description: 'Read the reaction types from reacts.', output: reactions.replace('?.reactions?.length', '?.reacts?.map((r) => r.type)?.length') }],
+          removed(reactions, 'reactions', inResponse('DocumentInteractions.reactions', SEARCH), ADVICE.reactions, {
+            suggestions: [{ description: 'Read the reaction types from reacts.', output: reactions.replace('?.reactions?.length', '?.reacts?.flatMap((r: { type?: string }) => (r.type ? [r.type] : []))?.length') }],
           }),
-          removed(reactions, 'role ===', `ViewerInfo.role in the ${SEARCH}`, ADVICE.role),
+          removed(reactions, 'role ===', inResponse('ViewerInfo.role', SEARCH), ADVICE.role),
         ],
       },
     ],
@@ -519,16 +527,15 @@ describe('response fields: fixes and suggestions', () => {
     valid: [],
     invalid: [
       {
-        name: 'getanswer: answerResult.trackingToken → answerResult.answer.trackingToken (also computed); the spec’s top level: report only',
+        name: 'getanswer: answerResult.trackingToken → answerResult.answer.trackingToken (also computed); the spec’s top level is not in the documents: silent',
         code: answer,
         output: answer.replace('answerResult.trackingToken', 'answerResult.answer.trackingToken').replace("?.['trackingToken']", "?.['answer']['trackingToken']"),
         errors: [
-          scheduled(answer, 'trackingToken;', `AnswerResult.trackingToken in the ${GET_ANSWER}`, ADVICE.answerToken),
-          scheduled(answer, "'trackingToken'", `AnswerResult.trackingToken in the ${GET_ANSWER}`, ADVICE.answerToken),
-          scheduled(answer, 'trackingToken: d', `AnswerResult.trackingToken in the ${GET_ANSWER}`, `${ADVICE.answerToken} Not fixed automatically: destructuring is rewritten only as a suggestion.`, {
+          scheduled(answer, 'trackingToken;', inResponse('AnswerResult.trackingToken', GET_ANSWER), ADVICE.answerToken),
+          scheduled(answer, "'trackingToken'", inResponse('AnswerResult.trackingToken', GET_ANSWER), ADVICE.answerToken),
+          scheduled(answer, 'trackingToken: d', inResponse('AnswerResult.trackingToken', GET_ANSWER), `${ADVICE.answerToken}; not fixed automatically: destructuring is rewritten only as a suggestion`, {
             suggestions: [{ description: 'Destructure trackingToken from answer instead.', output: answer.replace('{ trackingToken: d }', '{ answer: { trackingToken: d } }') }],
           }),
-          scheduled(answer, 'trackingToken;', `GetAnswerResponse.trackingToken in the ${GET_ANSWER}`, ADVICE.answerToken, { nth: 2 }),
         ],
       },
       {
@@ -536,27 +543,26 @@ describe('response fields: fixes and suggestions', () => {
         code: collection,
         output: collection.replace('res.trackingToken', 'res.collection?.trackingToken').replace('res?.["trackingToken"]', 'res?.["collection"]?.["trackingToken"]'),
         errors: [
-          scheduled(collection, 'trackingToken;', `GetCollectionResponse.trackingToken in the ${GET_COLLECTION}`, ADVICE.collectionToken),
-          scheduled(collection, '"trackingToken"', `GetCollectionResponse.trackingToken in the ${GET_COLLECTION}`, ADVICE.collectionToken),
-          scheduled(collection, 'trackingToken }', `GetCollectionResponse.trackingToken in the ${GET_COLLECTION}`, `${ADVICE.collectionToken} Not fixed automatically: destructuring is rewritten only as a suggestion.`, {
+          scheduled(collection, 'trackingToken;', inResponse('GetCollectionResponse.trackingToken', GET_COLLECTION), ADVICE.collectionToken),
+          scheduled(collection, '"trackingToken"', inResponse('GetCollectionResponse.trackingToken', GET_COLLECTION), ADVICE.collectionToken),
+          scheduled(collection, 'trackingToken }', inResponse('GetCollectionResponse.trackingToken', GET_COLLECTION), `${ADVICE.collectionToken}; not fixed automatically: destructuring is rewritten only as a suggestion`, {
             suggestions: [{ description: 'Destructure trackingToken from collection instead.', output: collection.replace('{ trackingToken }', '{ collection: { trackingToken } = {} }') }],
           }),
         ],
       },
       {
-        name: 'insights: searchSessionSatisfaction, report only (and the spec’s top-level position)',
+        name: 'insights: searchSessionSatisfaction, report only (the spec’s top-level position is not in the documents: silent)',
         code: insights,
         errors: [
-          scheduled(insights, 'searchSessionSatisfaction', `InsightsOverviewResponse.searchSessionSatisfaction in the ${INSIGHTS}`, ADVICE.satisfaction),
-          scheduled(insights, 'searchSessionSatisfaction', `InsightsResponse.searchSessionSatisfaction in the ${INSIGHTS}`, ADVICE.satisfaction, { nth: 1 }),
+          scheduled(insights, 'searchSessionSatisfaction', inResponse('InsightsOverviewResponse.searchSessionSatisfaction', INSIGHTS), ADVICE.satisfaction),
         ],
       },
       {
         name: 'a move that would put ?. under new or a tagged template is not fixed',
         code: tagged,
         errors: [
-          scheduled(tagged, 'trackingToken`', `GetCollectionResponse.trackingToken in the ${GET_COLLECTION}`, ADVICE.collectionToken),
-          scheduled(tagged, 'trackingToken.constructor', `GetCollectionResponse.trackingToken in the ${GET_COLLECTION}`, ADVICE.collectionToken),
+          scheduled(tagged, 'trackingToken`', inResponse('GetCollectionResponse.trackingToken', GET_COLLECTION), ADVICE.collectionToken),
+          scheduled(tagged, 'trackingToken.constructor', inResponse('GetCollectionResponse.trackingToken', GET_COLLECTION), ADVICE.collectionToken),
         ],
       },
     ],
@@ -581,7 +587,7 @@ describe('response fields by date', () => {
         name: 'the scheduled trackingToken only',
         code: both,
         output: both.replace('answerResult?.trackingToken', 'answerResult?.answer.trackingToken'),
-        errors: [scheduled(both, 'trackingToken]', `AnswerResult.trackingToken in the ${GET_ANSWER}`, ADVICE.answerToken)],
+        errors: [scheduled(both, 'trackingToken]', inResponse('AnswerResult.trackingToken', GET_ANSWER), ADVICE.answerToken)],
       },
     ],
   });
@@ -658,5 +664,21 @@ describe('response fixes are stable', () => {
     const second = linter.verifyAndFix(first.output, config, `${ROOT}/fixed.ts`);
     expect(second.fixed).toBe(false);
     expect(second.output).toBe(first.output);
+  });
+});
+
+describe('a note about the time before removal', () => {
+  const code = lines(...CHAT_DATA, 'export const first = data.messages[0].citations;');
+  const messageOn = (now: string) => {
+    const [message, ...rest] = lintWithBothRules(code, { settings: sunsetSettings({ now }) });
+    expect(rest).toEqual([]);
+    return message!.message;
+  };
+
+  it('is in the message while the item is scheduled or imminent, and left out once it is removed', () => {
+    expect(messageOn('2026-09-01')).toMatch(/will be removed on 2026-10-15, .*; the service still fills it for backward compatibility\.$/);
+    expect(messageOn('2026-10-01')).toMatch(/will be removed on 2026-10-15, .*; the service still fills it for backward compatibility\.$/);
+    expect(messageOn('2026-10-15')).toMatch(/was removed on 2026-10-15/);
+    expect(messageOn('2026-10-15')).not.toContain('still filled');
   });
 });

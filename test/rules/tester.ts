@@ -32,11 +32,11 @@ export const JSX = { parserOptions: { ecmaFeatures: { jsx: true } } } as const;
  * read from the schedule) so that a wrong subject or advice in the implementation fails a test.
  */
 export const ENDPOINTS = {
-  bulkindexemployees: { subject: 'POST /api/index/v1/bulkindexemployees', advice: ' There is no replacement.' },
-  getdocumentcount: { subject: 'POST /api/index/v1/getdocumentcount', advice: ' Use POST /api/index/v1/debug/{datasource}/status instead.' },
-  getdocumentstatus: { subject: 'POST /api/index/v1/getdocumentstatus', advice: ' Use POST /api/index/v1/debug/{datasource}/document instead.' },
-  getusercount: { subject: 'POST /api/index/v1/getusercount', advice: ' Use POST /api/index/v1/debug/{datasource}/status instead.' },
-  listanswers: { subject: 'POST /rest/api/v1/listanswers', advice: ' There is no replacement: answer boards have been removed.' },
+  bulkindexemployees: { subject: '`POST /api/index/v1/bulkindexemployees`', advice: 'there is no replacement' },
+  getdocumentcount: { subject: '`POST /api/index/v1/getdocumentcount`', advice: 'use `POST /api/index/v1/debug/{datasource}/status`' },
+  getdocumentstatus: { subject: '`POST /api/index/v1/getdocumentstatus`', advice: 'use `POST /api/index/v1/debug/{datasource}/document`' },
+  getusercount: { subject: '`POST /api/index/v1/getusercount`', advice: 'use `POST /api/index/v1/debug/{datasource}/status`' },
+  listanswers: { subject: '`POST /rest/api/v1/listanswers`', advice: 'there is no replacement: answer boards have been removed' },
 } as const;
 
 export type EndpointId = keyof typeof ENDPOINTS;

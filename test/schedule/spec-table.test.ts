@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { loadBundledSchedule } from '../../src/schedule/index.js';
+import { findItems, loadBundledSchedule } from '../../src/schedule/index.js';
 
 /**
- * The spec's "Deprecated fields and endpoints" table, copied row by row:
- * id, API, what (field name or "endpoint"), endpoint, replacement as the spec states it, removal date.
+ * The spec's "Deprecated fields and endpoints" table, copied row by row: the row's id (today an
+ * alias), API, what (field name or "endpoint"), endpoint, replacement as the spec states it, removal date.
  */
 const SPEC_TABLE: [string, string, string, string, string, string][] = [
   ['insights.searchSessionSatisfaction', 'client', 'searchSessionSatisfaction', 'POST /rest/api/v1/insights', 'none; contact support', '2027-01-15'],
@@ -35,51 +35,78 @@ const SPEC_TABLE: [string, string, string, string, string, string][] = [
   ['listanswers', 'client', 'endpoint', 'POST /rest/api/v1/listanswers', 'none', '2026-10-15'],
 ];
 
+/** Where the service's documents put each row's notices (one per row, two for sensitiveInfoTypes). */
+const ANCHORS: Record<string, string[]> = {
+  'insights.searchSessionSatisfaction': ['InsightsOverviewResponse.searchSessionSatisfaction'],
+  'getanswer.trackingToken': ['AnswerResult.trackingToken'],
+  'getcollection.trackingToken': ['GetCollectionResponse.trackingToken'],
+  'chat.citations': ['ChatMessage.citations'],
+  'indexemployee.location': ['EmployeeInfoDefinition.location'],
+  'createannouncement.isNegated': ['FacetFilterValue.isNegated'],
+  'createannouncement.documents': ['RelatedDocuments.documents'],
+  'createannouncement.boardId': ['AnswerMutableProperties.boardId'],
+  'createannouncement.snippet': ['SearchResultSnippet.snippet'],
+  'createannouncement.inviteTime': ['InviteInfo.inviteTime'],
+  'createannouncement.reminderTime': ['InviteInfo.reminderTime'],
+  'createannouncement.reactions': ['DocumentInteractions.reactions'],
+  'createannouncement.role': ['ViewerInfo.role'],
+  'policy.sensitiveInfoTypes': ['DlpConfig.sensitiveInfoTypes', 'SensitiveContentOptions.sensitiveInfoTypes'],
+  'policy.likelihoodThreshold': ['SensitiveInfoType.likelihoodThreshold'],
+  'policy.urlGreenlist': ['InputOptions.urlGreenlist'],
+  'policy.datasources': ['InputOptions.datasources'],
+  'policy.externalSharingOptions': ['DlpConfig.externalSharingOptions'],
+  'policy.enabled': ['SharingOptions.enabled'],
+  'policy.anyoneWithLinkEnabled': ['SharingOptions.anyoneWithLinkEnabled'],
+  'policy.sensitiveTerms': ['SensitiveContentOptions.sensitiveTerms'],
+  'policy.sensitiveRegexes': ['SensitiveContentOptions.sensitiveRegexes'],
+  bulkindexemployees: ['POST /api/index/v1/bulkindexemployees'],
+  getdocumentcount: ['POST /api/index/v1/getdocumentcount'],
+  getdocumentstatus: ['POST /api/index/v1/getdocumentstatus'],
+  getusercount: ['POST /api/index/v1/getusercount'],
+  listanswers: ['POST /rest/api/v1/listanswers'],
+};
+
 describe('bundled schedule against the spec table', () => {
   const schedule = loadBundledSchedule();
 
-  it('has exactly the 27 rows, in the spec order, with the stable ids', () => {
-    expect(schedule.items.map((item) => item.id)).toEqual(SPEC_TABLE.map((row) => row[0]));
+  it('maps the 27 rows and 28 notices onto items by their old ids, and adds the 3 marks the spec does not list', () => {
+    const mapped = SPEC_TABLE.flatMap(([id]) => findItems(schedule, id));
+    expect(new Set(mapped).size).toBe(28);
+    const extra = schedule.items.filter((item) => !mapped.includes(item)).map((item) => item.on);
+    expect(extra.sort()).toEqual(['ExternalSharingOptions', 'InsightsResponse.gleanAssist', 'InviteInfo.inviter']);
   });
 
-  it.each(SPEC_TABLE)('%s matches its row', (id, api, what, endpoint, replacement, removal) => {
-    const item = schedule.items.find((candidate) => candidate.id === id)!;
-    expect(item.api).toBe(api);
-    expect(item.kind).toBe(what === 'endpoint' ? 'endpoint' : 'field');
-    if (what !== 'endpoint') expect(item.field).toBe(what);
-    expect(item.endpoint).toBe(endpoint);
-    expect(item.notices.map((notice) => notice.replacement).join(' | ')).toBe(replacement);
-    expect(item.removal).toBe(removal);
-  });
-
-  it('keeps the two sensitiveInfoTypes notices apart, each on its own schema object', () => {
-    const item = schedule.items.find((candidate) => candidate.id === 'policy.sensitiveInfoTypes')!;
-    expect(item.notices.map((notice) => notice.schema?.object)).toEqual(['DlpConfig', 'SensitiveContentOptions']);
+  it.each(SPEC_TABLE)('%s matches its row and sits where the documents put it', (id, api, what, endpoint, replacement, removal) => {
+    const items = findItems(schedule, id);
+    expect(items.map((item) => item.on)).toEqual(ANCHORS[id]);
+    for (const item of items) {
+      expect(item.api).toBe(api);
+      expect(item.spec?.endpoint).toBe(endpoint);
+      expect(item.spec?.field).toBe(what === 'endpoint' ? undefined : what);
+      expect(item.anchor.kind).toBe(what === 'endpoint' ? 'operation' : 'property');
+      if (item.anchor.kind === 'property') expect(item.anchor.property).toBe(what);
+      expect(item.removal).toBe(removal);
+    }
+    expect(items.map((item) => item.spec?.replacement).join(' | ')).toBe(replacement);
   });
 
   it('keeps the spec notes', () => {
-    const note = (id: string) => schedule.items.find((item) => item.id === id)!.notices[0]!.note;
+    const note = (id: string) => findItems(schedule, id)[0]!.note;
     expect(note('insights.searchSessionSatisfaction')).toBe('contact support');
     expect(note('createannouncement.boardId')).toBe('answer boards are no longer supported');
     expect(note('listanswers')).toBe('answer boards have been removed');
   });
 
   it('gives removed endpoints the replacement endpoints from the notes', () => {
-    const to = (id: string) => schedule.items.find((item) => item.id === id)!.notices[0]!.migration.to;
-    expect(to('getdocumentcount')).toBe('POST /api/index/v1/debug/{datasource}/status');
-    expect(to('getusercount')).toBe('POST /api/index/v1/debug/{datasource}/status');
-    expect(to('getdocumentstatus')).toBe('POST /api/index/v1/debug/{datasource}/document');
+    const to = (id: string) => findItems(schedule, id)[0]!.replacement;
+    expect(to('getdocumentcount')).toEqual({ kind: 'endpoint', to: 'POST /api/index/v1/debug/{datasource}/status', fix: 'none' });
+    expect(to('getusercount')).toEqual({ kind: 'endpoint', to: 'POST /api/index/v1/debug/{datasource}/status', fix: 'none' });
+    expect(to('getdocumentstatus')).toEqual({ kind: 'endpoint', to: 'POST /api/index/v1/debug/{datasource}/document', fix: 'none' });
   });
 
-  it('marks exactly the safe renames of the notes as autofixable', () => {
-    const auto = schedule.items.filter((item) => item.notices.some((notice) => notice.migration.fix === 'auto')).map((item) => item.id);
-    expect(auto).toEqual(['getanswer.trackingToken', 'getcollection.trackingToken', 'createannouncement.snippet', 'policy.datasources', 'policy.externalSharingOptions']);
-  });
-
-  it('knows the SDK method of every endpoint item', () => {
-    const sdk = (endpoint: string) => schedule.endpoints.find((info) => info.endpoint === endpoint)?.sdkMethods;
-    for (const item of schedule.items) expect(sdk(item.endpoint), item.id).toBeDefined();
-    expect(sdk('POST /api/index/v1/getdocumentcount')).toEqual(['indexing.documents.count']);
+  it('marks exactly the safe renames and moves of the notes as autofixable', () => {
+    const auto = schedule.items.filter((item) => item.replacement.fix === 'auto').map((item) => item.on);
+    expect(auto.sort()).toEqual(['AnswerResult.trackingToken', 'DlpConfig.externalSharingOptions', 'GetCollectionResponse.trackingToken', 'InputOptions.datasources', 'SearchResultSnippet.snippet']);
   });
 
   it('holds the auth facts as data', () => {
@@ -87,6 +114,6 @@ describe('bundled schedule against the spec table', () => {
     expect(schedule.auth.actAsHeader?.aliases).toContain('X-Service-Act-As');
     expect(schedule.auth.tokenTypes?.map((type) => type.name)).toEqual(['USER', 'GLOBAL']);
     expect(schedule.auth.scopes?.filter((scope) => scope.source !== 'notes')).toHaveLength(17);
-    expect(schedule.endpoints.find((info) => info.endpoint === 'POST /rest/api/v1/chat')?.scope).toBe('CHAT');
+    expect(schedule.endpoints['POST /rest/api/v1/chat']?.scope).toBe('CHAT');
   });
 });

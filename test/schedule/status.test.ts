@@ -47,20 +47,20 @@ describe('dates', () => {
 });
 
 describe('timeline', () => {
-  it('on 2026-11-22 has 24 removed and 3 scheduled items, 54 days left', () => {
+  it('on 2026-11-22 has 28 removed and 3 scheduled items, 54 days left', () => {
     const entries = timeline(loadBundledSchedule(), '2026-11-22');
-    expect(entries.filter((entry) => entry.status === 'removed')).toHaveLength(24);
+    expect(entries.filter((entry) => entry.status === 'removed')).toHaveLength(28);
     const scheduled = entries.filter((entry) => entry.status === 'scheduled');
-    expect(scheduled.map((entry) => [entry.item.id, entry.daysLeft])).toEqual([
-      ['getanswer.trackingToken', 54],
-      ['getcollection.trackingToken', 54],
-      ['insights.searchSessionSatisfaction', 54],
+    expect(scheduled.map((entry) => [entry.item.on, entry.daysLeft])).toEqual([
+      ['AnswerResult.trackingToken', 54],
+      ['GetCollectionResponse.trackingToken', 54],
+      ['InsightsOverviewResponse.searchSessionSatisfaction', 54],
     ]);
   });
 
-  it('sorts by removal date, then id', () => {
-    const ids = timeline(loadBundledSchedule(), '2026-11-22').map((entry) => entry.item.id);
-    expect(ids[0]).toBe('bulkindexemployees');
-    expect(ids.at(-1)).toBe('insights.searchSessionSatisfaction');
+  it('sorts by removal date, then by where the item sits', () => {
+    const labels = timeline(loadBundledSchedule(), '2026-11-22').map((entry) => entry.item.on);
+    expect(labels[0]).toBe('AnswerMutableProperties.boardId');
+    expect(labels.at(-1)).toBe('InsightsOverviewResponse.searchSessionSatisfaction');
   });
 });

@@ -2,15 +2,15 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadSchedule, ScheduleError } from '../../src/schedule/index.js';
+import { findItem, loadSchedule, ScheduleError } from '../../src/schedule/index.js';
 
+/** An item of the user's own, on an operation of the bundled graph. */
 const endpointItem = (extra: Record<string, unknown> = {}) => ({
   id: 'getthing',
   api: 'indexing',
-  kind: 'endpoint',
-  endpoint: 'POST /api/index/v1/getthing',
+  on: 'POST /api/index/v1/indexemployee',
   removal: '2026-10-15',
-  notices: [{ replacement: 'none', migration: { action: 'remove', fix: 'none' } }],
+  replacement: { kind: 'none', fix: 'none' },
   ...extra,
 });
 
@@ -34,84 +34,106 @@ function writeTemp(name: string, content: string): { dir: string; file: string }
 describe('schedule validation', () => {
   it('names the file, the JSON path, what was expected and what was found for a missing removal date', () => {
     const { removal: _removal, ...item } = endpointItem();
-    const { dir } = writeTemp('my-schedule.json', JSON.stringify({ schemaVersion: 1, items: [item] }));
+    const { dir } = writeTemp('my-schedule.json', JSON.stringify({ schemaVersion: 2, items: [item] }));
     expect(problemsOf('my-schedule.json', dir)).toEqual(['my-schedule.json: $.items[0].removal: expected the required property "removal", found nothing']);
   });
 
   it('rejects a date that is not on the calendar', () => {
-    expect(problemsOf({ schemaVersion: 1, items: [endpointItem({ removal: '2026-13-01' })] })).toEqual([
+    expect(problemsOf({ schemaVersion: 2, items: [endpointItem({ removal: '2026-13-01' })] })).toEqual([
       '<settings schedule object>: $.items[0].removal: expected a real calendar date as YYYY-MM-DD, found "2026-13-01"',
     ]);
   });
 
-  it('rejects an unknown kind, listing the allowed ones', () => {
-    expect(problemsOf({ schemaVersion: 1, items: [endpointItem({ kind: 'column' })] })).toEqual([
-      '<settings schedule object>: $.items[0].kind: expected one of "field", "endpoint", found "column"',
+  it('rejects an unknown replacement kind, listing the allowed ones', () => {
+    expect(problemsOf({ schemaVersion: 2, items: [endpointItem({ replacement: { kind: 'column', fix: 'none' } })] })).toEqual([
+      '<settings schedule object>: $.items[0].replacement.kind: expected one of "rename", "move", "reshape", "none", "endpoint", found "column"',
+    ]);
+  });
+
+  it('requires a target for renames', () => {
+    expect(problemsOf({ schemaVersion: 2, items: [endpointItem({ replacement: { kind: 'rename', fix: 'auto' } })] })).toEqual([
+      '<settings schedule object>: $.items[0].replacement.to: expected the required property "to", found nothing',
     ]);
   });
 
   it('rejects a duplicate id, pointing at both places', () => {
-    expect(problemsOf({ schemaVersion: 1, items: [endpointItem(), endpointItem()] })).toEqual([
-      '<settings schedule object>: $.items[1].id: expected a unique id (already used at $.items[0]), found "getthing"',
+    expect(problemsOf({ schemaVersion: 2, items: [endpointItem(), endpointItem()] })).toEqual([
+      '<settings schedule object>: $.items[1].id: expected a unique id (already used by $.items[0]), found "getthing"',
     ]);
   });
 
   it('reports every problem at once, one per line', () => {
-    const lines = problemsOf({ schemaVersion: 1, items: [endpointItem({ kind: 'column', removal: '2026-13-01', colour: 'red' })] });
+    const lines = problemsOf({ schemaVersion: 2, items: [endpointItem({ api: 'column', removal: '2026-13-01', colour: 'red' })] });
     expect(lines).toEqual([
       '<settings schedule object>: $.items[0].colour: expected no such property (check the spelling against data/schedule.schema.json), found "colour"',
-      '<settings schedule object>: $.items[0].kind: expected one of "field", "endpoint", found "column"',
+      '<settings schedule object>: $.items[0].api: expected one of "client", "indexing", found "column"',
       '<settings schedule object>: $.items[0].removal: expected a real calendar date as YYYY-MM-DD, found "2026-13-01"',
     ]);
   });
 
-  it('requires a field name and direction on field items', () => {
-    expect(problemsOf({ schemaVersion: 1, items: [endpointItem({ kind: 'field' })] })).toEqual([
-      '<settings schedule object>: $.items[0].field: expected the required property "field", found nothing',
-      '<settings schedule object>: $.items[0].travels: expected the required property "travels", found nothing',
+  it('checks every anchor against the schema graph', () => {
+    expect(problemsOf({ schemaVersion: 2, items: [endpointItem({ on: 'POST /api/index/v1/nothing' }), endpointItem({ id: 'b', on: 'ChatMessage.nothing' }), endpointItem({ id: 'c', on: 'NoSuchSchema' })] })).toEqual([
+      '<settings schedule object>: $.items[0].on: expected an operation of the schema graph, found "POST /api/index/v1/nothing"',
+      '<settings schedule object>: $.items[1].on: expected a property of ChatMessage in the schema graph, found "ChatMessage.nothing"',
+      '<settings schedule object>: $.items[2].on: expected a schema of the schema graph, found "NoSuchSchema"',
     ]);
   });
 
-  it('checks that occurrence paths end in the field', () => {
-    const item = endpointItem({
-      id: 'x.y',
-      kind: 'field',
-      field: 'y',
-      travels: ['response'],
-      notices: [{ replacement: 'none', migration: { action: 'remove', fix: 'none' }, occurrences: [{ endpoint: 'POST /x', in: 'response', path: 'a.z' }] }],
-    });
-    expect(problemsOf({ schemaVersion: 1, items: [item] })).toEqual([
-      '<settings schedule object>: $.items[0].notices[0].occurrences[0].path: expected a path ending in the item\'s field "y", found "a.z"',
+  it('keeps an item with a mark id where the documents put the mark', () => {
+    expect(problemsOf({ schemaVersion: 2, items: [endpointItem({ id: '6446f85e-c90e-4c00-9717-796f9db3dc61', on: 'ChatMessage.fragments' })] })).toEqual([
+      '<settings schedule object>: $.items[0].on: expected "ChatMessage.citations", where the documents put the mark with this id, found "ChatMessage.fragments"',
     ]);
   });
 
   it('says when a file is not JSON or cannot be read', () => {
-    const { dir } = writeTemp('broken.json', '{ "schemaVersion": 1,');
+    const { dir } = writeTemp('broken.json', '{ "schemaVersion": 2,');
     expect(problemsOf('broken.json', dir)[0]).toMatch(/^broken\.json: \$: expected valid JSON, found /);
     expect(problemsOf('missing.json', dir)).toEqual(['missing.json: $: expected a readable JSON file, found ENOENT']);
+  });
+
+  it('reads a graph named by the schedule, relative to it, and says when it is not one', () => {
+    const { dir } = writeTemp('graph.json', JSON.stringify({ graphVersion: 9 }));
+    writeFileSync(path.join(dir, 'schedule.json'), JSON.stringify({ schemaVersion: 2, graph: './graph.json', items: [] }));
+    expect(problemsOf('schedule.json', dir)).toEqual(['./graph.json: $.graphVersion: expected 1 (a graph written by "api-sunset schedule import", named by schedule.json), found number 9']);
   });
 });
 
 describe('extending the bundled schedule', () => {
-  it('moves a bundled date by id and keeps the rest', () => {
-    const schedule = loadSchedule({ schemaVersion: 1, extends: 'bundled', items: [{ id: 'bulkindexemployees', removal: '2027-01-15' }] });
-    expect(schedule.items).toHaveLength(27);
-    expect(schedule.items.find((item) => item.id === 'bulkindexemployees')?.removal).toBe('2027-01-15');
-    expect(schedule.items.find((item) => item.id === 'bulkindexemployees')?.endpoint).toBe('POST /api/index/v1/bulkindexemployees');
+  it('moves a bundled date by id, alias or anchor and keeps the rest', () => {
+    for (const name of ['ce596f49-55c4-465e-bf3c-5a3a33906e1f', 'bulkindexemployees', 'POST /api/index/v1/bulkindexemployees']) {
+      const schedule = loadSchedule({ schemaVersion: 2, extends: 'bundled', items: [{ id: name, removal: '2027-01-15' }] });
+      expect(schedule.items).toHaveLength(31);
+      const item = findItem(schedule, 'bulkindexemployees')!;
+      expect(item.removal).toBe('2027-01-15');
+      expect(item.on).toBe('POST /api/index/v1/bulkindexemployees');
+    }
+  });
+
+  it('reads the schemaVersion 1 overrides the README used to show: today\'s ids move removal dates', () => {
+    const schedule = loadSchedule({ schemaVersion: 1, extends: 'bundled', items: [{ id: 'bulkindexemployees', removal: '2027-01-15' }, { id: 'policy.sensitiveInfoTypes', removal: '2026-12-01' }] });
+    expect(findItem(schedule, 'POST /api/index/v1/bulkindexemployees')!.removal).toBe('2027-01-15');
+    expect(findItem(schedule, 'DlpConfig.sensitiveInfoTypes')!.removal).toBe('2026-12-01');
+    expect(findItem(schedule, 'SensitiveContentOptions.sensitiveInfoTypes')!.removal).toBe('2026-12-01');
+  });
+
+  it('says what a schemaVersion 1 file can no longer say', () => {
+    expect(problemsOf({ schemaVersion: 1, items: [] })[0]).toMatch(/^<settings schedule object>: \$\.schemaVersion: expected schemaVersion 2 \(a full schedule written for version 1 cannot be read/);
+    expect(problemsOf({ schemaVersion: 1, extends: 'bundled', items: [{ id: 'listanswers', notices: [] }] })).toEqual([
+      '<settings schedule object>: $.items[0].notices: expected only "id" and "removal" in a schemaVersion 1 override (write schemaVersion 2 to change more, see docs/schedule.md), found "notices"',
+    ]);
   });
 
   it('adds new items, which must be complete', () => {
-    expect(loadSchedule({ schemaVersion: 1, extends: 'bundled', items: [endpointItem()] }).items).toHaveLength(28);
-    expect(problemsOf({ schemaVersion: 1, extends: 'bundled', items: [{ id: 'brand.new', removal: '2027-01-01' }] })).toEqual([
+    expect(loadSchedule({ schemaVersion: 2, extends: 'bundled', items: [endpointItem()] }).items).toHaveLength(32);
+    expect(problemsOf({ schemaVersion: 2, extends: 'bundled', items: [{ id: 'brand.new', removal: '2027-01-01' }] })).toEqual([
       '<settings schedule object>: $.items[0].api: expected the required property "api", found nothing',
-      '<settings schedule object>: $.items[0].kind: expected the required property "kind", found nothing',
-      '<settings schedule object>: $.items[0].endpoint: expected the required property "endpoint", found nothing',
-      '<settings schedule object>: $.items[0].notices: expected the required property "notices", found nothing',
+      '<settings schedule object>: $.items[0].on: expected the required property "on", found nothing',
+      '<settings schedule object>: $.items[0].replacement: expected the required property "replacement", found nothing',
     ]);
   });
 
   it('validates overrides with the same precision', () => {
-    expect(problemsOf({ schemaVersion: 1, extends: 'bundled', items: [{ id: 'listanswers', removal: '2026-02-30' }] })).toEqual([
+    expect(problemsOf({ schemaVersion: 2, extends: 'bundled', items: [{ id: 'listanswers', removal: '2026-02-30' }] })).toEqual([
       '<settings schedule object>: $.items[0].removal: expected a real calendar date as YYYY-MM-DD, found "2026-02-30"',
     ]);
   });

@@ -1,0 +1,201 @@
+import path from 'node:path';
+import type { TSESTree } from '../ts-eslint-lite.js';
+import { isFunctionNode, T, walkTree } from '../project/ast.js';
+import type { ParsedModule } from '../project/module.js';
+import type { ProjectIndex } from '../project/project.js';
+import type { Activation } from './activation.js';
+import { judgeBodies } from './bodies.js';
+import { Engine, type EngineOptions } from './engine.js';
+import type { FlowFinding } from './findings.js';
+import { exportValue } from './modules.js';
+import { exportedType } from './types.js';
+import { instanceOf, load } from './operations.js';
+import type { RequestSite } from './requests.js';
+import { flatten } from './strings.js';
+import { EMPTY, isServiceValue, type Value, type ValueSet } from './values.js';
+
+/** What one run of the engine over a project found, by file. */
+export interface ProjectAnalysis {
+  /** The project index's version the analysis was made for: a newer version makes it stale. */
+  version: number;
+  findings: ReadonlyMap<string, readonly FlowFinding[]>;
+  sites: ReadonlyMap<string, readonly RequestSite[]>;
+  /** The files analysed as a whole: those that name the service, and those that receive its values from them. */
+  analysed: ReadonlySet<string>;
+}
+
+/** Rounds of "who imports what was found to carry the service's values": deeper chains than this are rare. */
+const MAX_ROUNDS = 12;
+
+/**
+ * The engine over a project: the files that name the service (the cheap text look) are run first,
+ * with every function they define given a default activation (unknown or typed arguments) unless
+ * something called it; then every file that imports something those files export that carries the
+ * service's values (a client, a wrapper, a response) is run the same way, until no more join. What
+ * the files call into elsewhere is run too, for the values they pass.
+ */
+export function analyzeProject(project: ProjectIndex, options: EngineOptions, engine = new Engine(options)): ProjectAnalysis {
+  const version = project.version;
+  const analysed = new Set<string>();
+  let batch = [...project.files()].filter(([, facts]) => facts.service).map(([file]) => file);
+  for (let round = 0; batch.length > 0 && round < MAX_ROUNDS; round++) {
+    const modules: ParsedModule[] = [];
+    for (const file of batch) {
+      analysed.add(file);
+      const module = project.module(file);
+      if (module) {
+        modules.push(module);
+        engine.top(module);
+      }
+    }
+    engine.settle();
+    runDefaults(engine, [...analysed].flatMap((file) => project.module(file) ?? []));
+    batch = receivers(engine, project, analysed);
+  }
+  judgeBodies(engine);
+  const findings = new Map<string, FlowFinding[]>();
+  for (const finding of engine.findings.values()) findings.set(finding.file, [...(findings.get(finding.file) ?? []), finding]);
+  const sites = new Map<string, RequestSite[]>();
+  for (const site of engine.sites) sites.set(site.file, [...(sites.get(site.file) ?? []), site]);
+  return { version, findings, sites, analysed };
+}
+
+/**
+ * Every function of the analysed modules that nothing called gets an activation with what its
+ * parameters' types say (or the name hint, or nothing): event handlers, exported helpers and
+ * methods a framework calls still have their bodies' requests and reads seen.
+ */
+function runDefaults(engine: Engine, modules: ParsedModule[]): void {
+  for (let pass = 0; pass < 4; pass++) {
+    let added = false;
+    for (const module of modules) {
+      walkTree(module.ast, module.visitorKeys, (node) => {
+        if (!isFunctionNode(node) || engine.activationsOf(node).length > 0) return;
+        if (defaultActivation(engine, module, node)) added = true;
+      });
+    }
+    engine.settle();
+    if (!added) return;
+  }
+}
+
+function defaultActivation(engine: Engine, module: ParsedModule, fn: TSESTree.FunctionLike): Activation | undefined {
+  const env = environmentOf(engine, module, fn);
+  if (!env) return undefined;
+  return engine.activation(fn, env, [], selfOf(engine, fn, env), true);
+}
+
+/** An activation of the function (or module) a function is written in, made by default if it has none. */
+function environmentOf(engine: Engine, module: ParsedModule, fn: TSESTree.Node): Activation | undefined {
+  for (let current = fn.parent; current; current = current.parent) {
+    if (current.type === T.Program) return engine.top(module);
+    if (current.type === T.ClassDeclaration || current.type === T.ClassExpression) continue;
+    if (isFunctionNode(current)) {
+      const existing = engine.activationsOf(current)[0];
+      return existing ?? defaultActivation(engine, module, current);
+    }
+  }
+  return undefined;
+}
+
+/** `this` in a method nothing called: the class's instance (or, for a static method, the class). */
+function selfOf(engine: Engine, fn: TSESTree.FunctionLike, env: Activation): ValueSet {
+  const method = fn.parent;
+  if (method?.type !== T.MethodDefinition && method?.type !== T.PropertyDefinition) return EMPTY;
+  const cls = method.parent.parent;
+  if (cls.type !== T.ClassDeclaration && cls.type !== T.ClassExpression) return EMPTY;
+  const values = engine.evaluateIn(env, cls);
+  return values.flatMap((value): Value[] => {
+    if (value.kind !== 'class') return [];
+    if (method.static) return [value];
+    // A class nothing constructs (a framework does: Angular, NestJS, a DI container) still has its
+    // fields and constructor parameters: `http = axios.create(…)`, `constructor(private api: Api)`.
+    const instance = instanceOf(value);
+    engine.runConstructor(value, [], [instance]);
+    return [instance];
+  });
+}
+
+/**
+ * The project files, not analysed yet, that import something an analysed or loaded module exports
+ * that carries the service's values. Relative imports are resolved only when their last path segment
+ * names such a module's file (or its directory, for an index file), and imports of the project's
+ * dependencies never, so the cost is a lookup per import; the rest (path aliases, `#` imports) are
+ * resolved, once per directory.
+ */
+function receivers(engine: Engine, project: ProjectIndex, analysed: ReadonlySet<string>): string[] {
+  const exporters = new Map<string, Set<string> | '*'>();
+  const byStem = new Map<string, string[]>();
+  for (const module of engine.loadedModules()) {
+    const names = serviceExports(engine, module);
+    if (names === undefined) continue;
+    exporters.set(module.path, names);
+    for (const stem of stems(module.path)) byStem.set(stem, [...(byStem.get(stem) ?? []), module.path]);
+  }
+  if (exporters.size === 0) return [];
+  const found: string[] = [];
+  for (const [file, facts] of project.files()) {
+    if (analysed.has(file)) continue;
+    const imports = facts.imports.some((entry) => {
+      const last = entry.specifier.split('/').at(-1)!.replace(/\.[cm]?[jt]sx?$/, '');
+      const candidates = byStem.get(last === '' || last === '.' || last === '..' ? 'index' : last) ?? byStem.get(last);
+      if (!candidates && (entry.specifier.startsWith('.') || project.isDependency(entry.specifier))) return false;
+      const resolution = project.resolve(file, entry.specifier);
+      if (resolution?.kind !== 'file') return false;
+      const names = exporters.get(resolution.path);
+      if (!names) return false;
+      return names === '*' || entry.names === '*' || entry.names.some((name) => names.has(name));
+    });
+    if (imports) found.push(file);
+  }
+  return found;
+}
+
+/** The names a module exports that carry the service's values or types; `*` when anything may (a CommonJS object, `export *` of such a module). */
+function serviceExports(engine: Engine, module: ParsedModule): Set<string> | '*' | undefined {
+  const names = new Set<string>();
+  for (const name of module.exports.keys()) {
+    if (carriesService(engine, exportValue(engine, module.path, name, undefined))) names.add(name);
+  }
+  for (const name of module.typeExports) if (exportedType(engine, module, name).length > 0) names.add(name);
+  for (const source of [...module.starExports, ...module.typeStarExports]) {
+    const target = engine.project.resolve(module.path, source);
+    if (target?.kind === 'file' && engine.isLoaded(target.path)) return '*';
+  }
+  if (module.commonJs && carriesService(engine, exportValue(engine, module.path, 'default', undefined))) return '*';
+  return names.size > 0 ? names : undefined;
+}
+
+function carriesService(engine: Engine, values: ValueSet, depth = 0): boolean {
+  return values.some((value) => carries(engine, value, depth));
+}
+
+function carries(engine: Engine, value: Value, depth: number): boolean {
+  if (isServiceValue(value)) return true;
+  switch (value.kind) {
+    case 'function':
+      return engine.activationsOf(value.fn).some((activation) => activation.touchesService);
+    case 'class':
+      return value.node.body.body.some((member) => member.type === T.MethodDefinition && engine.activationsOf(member.value).some((activation) => activation.touchesService));
+    case 'instance':
+      return carries(engine, value.cls, depth) || (depth < 2 && carriesService(engine, load(engine, [value], undefined, undefined), depth + 1));
+    case 'object':
+    case 'array':
+      return depth < 2 && carriesService(engine, load(engine, [value], undefined, undefined), depth + 1);
+    case 'namespace':
+      return true;
+    case 'string': {
+      // `export const INDEXING_API = \`${BASE}/api/index/v1\``: its importers build the service's URLs.
+      const { text } = flatten(value.pattern);
+      return Object.values(engine.catalog.schedule.apis).some((api) => text.includes(api.prefix));
+    }
+    default:
+      return false;
+  }
+}
+
+/** The names an import's last segment may use for a file: its stem, and its directory's name for an index file. */
+function stems(file: string): string[] {
+  const stem = path.basename(file).replace(/\.[cm]?[jt]sx?$/, '');
+  return stem === 'index' ? ['index', path.basename(path.dirname(file))] : [stem];
+}

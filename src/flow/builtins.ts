@@ -1,0 +1,621 @@
+import type { TSESTree } from '../ts-eslint-lite.js';
+import type { ParsedModule } from '../project/module.js';
+import { callContainer, containerImport, containerMember, isContainerBuiltin } from './containers.js';
+import type { Engine } from './engine.js';
+import { libraryGlobal } from './library.js';
+import { commonJsObjects, requiredValue } from './modules.js';
+import { awaited, call, elementsOf, load } from './operations.js';
+import { responseValue } from './values.js';
+import { requestObjectUse, strings } from './requests.js';
+import { mutate } from './sdk.js';
+import { concat, constantText, isTextPiece, resolveUrl, UNKNOWN_TEXT, type Piece, type StringPattern } from './strings.js';
+import {
+  arrayValue,
+  builtinValue,
+  EMPTY,
+  objectValue,
+  promiseValue,
+  requestValue,
+  serializedValue,
+  stringValue,
+  union,
+  unionAll,
+  type BuiltinValue,
+  type StringValue,
+  type Value,
+  type ValueSet,
+} from './values.js';
+
+/**
+ * The language and platform as the engine needs them, in code (they are semantics, not library
+ * knowledge): promises, arrays, objects, JSON, strings, URLs and `Request`s, `Map`, the module
+ * system's `require`, and the callback plumbing of React, react-query, SWR and rxjs through which
+ * responses reach the code that reads them.
+ */
+const GLOBALS = new Set(['Promise', 'JSON', 'Object', 'Array', 'String', 'URL', 'Request', 'Headers', 'Map', 'WeakMap', 'Reflect', 'structuredClone', 'encodeURIComponent', 'encodeURI', 'queueMicrotask', 'setTimeout']);
+const GLOBAL_OBJECTS = new Set(['window', 'globalThis', 'self', 'global']);
+
+export function globalValue(engine: Engine, module: ParsedModule, name: string, _node: TSESTree.Node): ValueSet {
+  if (name === 'require') return [builtinValue('require')];
+  if (name === 'module') return commonJsObjects(engine, module).module;
+  if (name === 'exports') return commonJsObjects(engine, module).exports;
+  if (GLOBAL_OBJECTS.has(name)) return [builtinValue('global')];
+  const client = libraryGlobal(engine, name);
+  if (client.length > 0) return client;
+  return GLOBALS.has(name) ? [builtinValue(name)] : EMPTY;
+}
+
+/** Packages that are plumbing, not clients: what importing from them gives. */
+export function frameworkImport(packageName: string, exported: string): ValueSet {
+  switch (packageName) {
+    case 'react':
+      if (exported === 'default' || exported === '*') return [builtinValue('react')];
+      return REACT_HOOKS.has(exported) ? [builtinValue(`react.${exported}`)] : EMPTY;
+    case '@tanstack/react-query':
+    case '@tanstack/vue-query':
+    case '@tanstack/solid-query':
+    case '@tanstack/svelte-query':
+    case 'react-query':
+      return QUERY_HOOKS.has(exported) ? [builtinValue(`query.${exported}`)] : EMPTY;
+    case 'swr':
+      return exported === 'default' || exported === 'useSWR' || exported === 'useSWRImmutable' ? [builtinValue('swr.useSWR')] : EMPTY;
+    case 'swr/mutation':
+      return exported === 'default' || exported === 'useSWRMutation' ? [builtinValue('swr.useSWRMutation')] : EMPTY;
+    case 'rxjs':
+      if (exported === 'firstValueFrom' || exported === 'lastValueFrom' || exported === 'from') return [builtinValue('rxjs.from')];
+      return RXJS_OPERATORS.has(exported) || RXJS_PASSING.has(exported) ? [builtinValue(`rxjs.${exported}`)] : EMPTY;
+    case 'events':
+    case 'node:events':
+    case 'eventemitter3':
+      if (exported === '*') return [builtinValue('events')];
+      return exported === 'EventEmitter' || exported === 'default' ? [builtinValue('events.EventEmitter')] : EMPTY;
+    case 'rxjs/operators':
+      return RXJS_OPERATORS.has(exported) || RXJS_PASSING.has(exported) ? [builtinValue(`rxjs.${exported}`)] : EMPTY;
+    default:
+      return containerImport(packageName, exported);
+  }
+}
+
+/** RxJS operators whose callback gets each value: what it returns (or, for the flattening ones, what that resolves to) flows on. */
+const RXJS_OPERATORS = new Set(['map', 'switchMap', 'mergeMap', 'concatMap', 'exhaustMap', 'flatMap', 'tap']);
+/** Operators that let the values through as they are. */
+const RXJS_PASSING = new Set(['filter', 'take', 'first', 'last', 'catchError', 'retry', 'shareReplay', 'share', 'distinctUntilChanged', 'debounceTime', 'throttleTime', 'startWith', 'takeUntil', 'finalize', 'timeout', 'delay']);
+
+const REACT_HOOKS = new Set(['useState', 'useEffect', 'useLayoutEffect', 'useMemo', 'useCallback', 'useRef', 'use', 'useContext', 'createContext']);
+const QUERY_HOOKS = new Set(['useQuery', 'useSuspenseQuery', 'useInfiniteQuery', 'useMutation', 'useQueries', 'queryOptions', 'infiniteQueryOptions', 'mutationOptions']);
+
+export function builtinMember(engine: Engine, value: BuiltinValue, key: string | undefined): ValueSet {
+  if (key === undefined) return EMPTY;
+  switch (value.name) {
+    case 'global':
+      return globalValue(engine, engine.reader!.module, key, engine.reader!.module.ast);
+    case 'react':
+      return REACT_HOOKS.has(key) ? [builtinValue(`react.${key}`)] : EMPTY;
+    case 'events':
+      return key === 'EventEmitter' || key === 'default' ? [builtinValue('events.EventEmitter')] : EMPTY;
+    case 'Promise':
+    case 'JSON':
+    case 'Object':
+    case 'Array':
+    case 'String':
+    case 'Reflect':
+      return [builtinValue(`${value.name}.${key}`)];
+    default:
+      return containerMember(value, key);
+  }
+}
+
+const STRING_KEEPING = new Set(['trim', 'trimStart', 'trimEnd', 'toString', 'valueOf', 'normalize']);
+
+/** Members of a string: the methods that keep or build strings, and URL parts of a URL string. */
+export function stringMember(value: StringValue, key: string | undefined): ValueSet {
+  if (key === undefined) return EMPTY;
+  if (key === 'href' || key === 'pathname' || key === 'url') return [value];
+  if (STRING_KEEPING.has(key) || key === 'concat' || key === 'replace' || key === 'replaceAll' || key === 'slice' || key === 'split') return [builtinValue(`string.${key}`, [value])];
+  return EMPTY;
+}
+
+export function callBuiltin(engine: Engine, fn: BuiltinValue, args: readonly ValueSet[], self: ValueSet, node: TSESTree.Node): ValueSet {
+  const [first = EMPTY, second = EMPTY] = args;
+  const receiver = fn.receiver ?? EMPTY;
+  const name = fn.name;
+  if (name.startsWith('array.')) return arrayMethod(engine, name.slice('array.'.length), receiver, args, node);
+  if (name.startsWith('string.')) return stringMethod(name.slice('string.'.length), receiver, args);
+  if (name.startsWith('state:')) return stateCall(engine, name.slice('state:'.length), receiver, args, node);
+  if (name.startsWith('sdk-mutate')) {
+    const [, hook = '', variable = ''] = name.split(':');
+    return mutate(engine, hook, variable, receiver, args, node, name.startsWith('sdk-mutate-async'));
+  }
+  switch (name) {
+    case 'require':
+      return requiredValue(engine, engine.reader!.module, first, node);
+    case 'promise.then':
+    case 'promise.subscribe':
+      return then(engine, receiver, first, node);
+    case 'promise.pipe':
+      return pipe(engine, receiver, args, node);
+    case 'promise.catch':
+      return union(receiver, then(engine, EMPTY, first, node));
+    case 'promise.finally':
+      return receiver;
+    case 'promise.resolve':
+      for (const holder of receiver) if (holder.kind === 'object') engine.write(engine.cell(holder.allocation, 'resolved'), awaited(engine, first));
+      return EMPTY;
+    case 'Promise.resolve':
+      return [promiseValue(awaited(engine, first))];
+    case 'Promise.all':
+      return [promiseValue(settledArray(engine, first, node, false))];
+    case 'Promise.allSettled':
+      return [promiseValue(settledArray(engine, first, node, true))];
+    case 'Promise.race':
+    case 'Promise.any':
+      return [promiseValue(awaited(engine, elementsOf(engine, first)))];
+    case 'JSON.parse':
+      return first.flatMap((value) => (value.kind === 'response' && value.state === 'text' ? [responseValue('body', value.position, value.endpoint)] : []));
+    case 'JSON.stringify':
+      return first.length > 0 ? [serializedValue(first)] : EMPTY;
+    case 'Object.assign':
+      for (const target of first) {
+        if (target.kind === 'object' || target.kind === 'instance') engine.write(engine.cell(target.allocation, '...'), unionAll(args.slice(1)));
+      }
+      return first;
+    case 'Object.freeze':
+    case 'Object.seal':
+    case 'structuredClone':
+      return first;
+    case 'Object.values':
+      return [arrayOf(engine, node, load(engine, first, undefined, undefined))];
+    case 'Object.entries': {
+      const pairs = engine.allocate(node, 'other');
+      engine.write(engine.cell(pairs, '1'), load(engine, first, undefined, undefined));
+      return [arrayOf(engine, node, [arrayValue(pairs)], 'entries')];
+    }
+    case 'Object.fromEntries': {
+      const object = engine.allocate(node, 'other');
+      engine.write(engine.cell(object, '*'), load(engine, elementsOf(engine, first), '1', undefined));
+      return [objectValue(object)];
+    }
+    case 'Array.from':
+      return second.length > 0 ? arrayMethod(engine, 'map', first, [second], node) : [arrayOf(engine, node, elementsOf(engine, first))];
+    case 'Array.of':
+      return [arrayOf(engine, node, unionAll(args))];
+    case 'String':
+      return first.filter((value) => value.kind === 'string');
+    case 'encodeURIComponent':
+    case 'encodeURI':
+      return [stringValue(UNKNOWN_TEXT)];
+    case 'function.call':
+      return call(engine, receiver, args.slice(1), first, node);
+    case 'function.apply':
+      return call(engine, receiver, [elementsOf(engine, second)], first, node);
+    case 'function.bind':
+      return receiver.flatMap((value) => (value.kind === 'function' ? [{ ...value, key: `${value.key}:bind(${first.map((v) => v.key).join('|')})`, bound: { self: first, args: args.slice(1) } }] : []));
+    case 'events.emit':
+      return emitEvent(engine, receiver, args);
+    case 'events.on':
+      return listen(engine, receiver, args, node);
+    case 'rxjs.map':
+    case 'rxjs.switchMap':
+    case 'rxjs.mergeMap':
+    case 'rxjs.concatMap':
+    case 'rxjs.exhaustMap':
+    case 'rxjs.flatMap':
+    case 'rxjs.tap':
+      // `map(fn)` makes an operator that `pipe` applies (see pipe()).
+      return [builtinValue(name, first)];
+    case 'rxjs.from':
+      return first;
+    case 'map.get':
+      return load(engine, receiver, keyText(first), undefined);
+    case 'map.set':
+      for (const target of receiver) if (target.kind === 'object') engine.write(engine.cell(target.allocation, keyText(first) ?? '*'), second);
+      return receiver;
+    case 'react.useState':
+      return useState(engine, first, node);
+    case 'react.setState': {
+      for (const holder of receiver) if (holder.kind === 'object') engine.write(engine.cell(holder.allocation, 'state'), union(first, callFunctions(engine, first, [engine.read(engine.cell(holder.allocation, 'state'))], node)));
+      return EMPTY;
+    }
+    case 'react.useEffect':
+    case 'react.useLayoutEffect':
+      callFunctions(engine, first, [], node);
+      return EMPTY;
+    case 'react.useMemo':
+      return callFunctions(engine, first, [], node);
+    case 'react.useCallback':
+    case 'react.useRef':
+      return first;
+    case 'react.use':
+      return union(awaited(engine, first), contextValue(engine, first));
+    case 'react.useContext':
+      return contextValue(engine, first);
+    case 'react.createContext':
+      return createContext(engine, first, node);
+    case 'react.Provider':
+      // `<Ctx.Provider value={v}>`: a JSX element is a call of its component with the props.
+      for (const context of receiver) if (context.kind === 'object') engine.write(engine.cell(context.allocation, 'value'), load(engine, first, 'value', undefined));
+      return EMPTY;
+    case 'query.queryOptions':
+    case 'query.infiniteQueryOptions':
+    case 'query.mutationOptions':
+      return first;
+    case 'query.useQuery':
+    case 'query.useSuspenseQuery':
+    case 'query.useInfiniteQuery':
+      return useQuery(engine, args, node);
+    case 'query.useMutation':
+      return useMutation(engine, first, node);
+    case 'query.mutate':
+    case 'query.mutateAsync': {
+      const data = awaited(engine, callFunctions(engine, load(engine, receiver, 'fn', undefined), args, node));
+      for (const holder of receiver) if (holder.kind === 'object') engine.write(engine.cell(holder.allocation, 'data'), data);
+      return name === 'query.mutateAsync' && data.length > 0 ? [promiseValue(data)] : EMPTY;
+    }
+    case 'swr.useSWR':
+      return swr(engine, args, node);
+    case 'swr.useSWRMutation':
+      return swrMutation(engine, args, node);
+    default:
+      return isContainerBuiltin(name) ? callContainer(engine, fn, args, node) : EMPTY;
+  }
+}
+
+export function constructBuiltin(engine: Engine, fn: BuiltinValue, args: readonly ValueSet[], node: TSESTree.NewExpression): ValueSet {
+  const [first = EMPTY, second = EMPTY] = args;
+  switch (fn.name) {
+    case 'URL': {
+      const bases = strings(second);
+      const paths = strings(first);
+      const urls = bases.length === 0 ? paths : paths.flatMap((path) => bases.map((base) => resolveUrl(path, base)));
+      return urls.map((pattern) => stringValue(pattern));
+    }
+    case 'Request': {
+      requestObjectUse(engine, first);
+      return [requestValue(first.filter((value) => value.kind === 'string'), second, node)];
+    }
+    case 'Map': {
+      const allocation = engine.allocate(node, 'map');
+      for (const entry of elementsOf(engine, first)) {
+        const keys = load(engine, [entry], '0', undefined);
+        const values = load(engine, [entry], '1', undefined);
+        engine.write(engine.cell(allocation, keyText(keys) ?? '*'), values);
+      }
+      return [objectValue(allocation)];
+    }
+    case 'Headers':
+      return [objectValue(engine.allocate(node, 'other'))];
+    case 'Promise': {
+      // The executor's `resolve` fills a cell; the promise is of what it holds.
+      const allocation = engine.allocate(node, 'other');
+      callFunctions(engine, first, [[builtinValue('promise.resolve', [objectValue(allocation)])]], node);
+      return [promiseValue(engine.read(engine.cell(allocation, 'resolved')))];
+    }
+    case 'events.EventEmitter':
+      return [eventEmitter(engine, node)];
+    default:
+      return EMPTY;
+  }
+}
+
+/**
+ * `new EventEmitter()`: what `emit(name, …args)` passes reaches the listeners `on(name, fn)`
+ * registers, in whichever module either is written (an event name that is not a constant is any event).
+ */
+function eventEmitter(engine: Engine, node: TSESTree.Node): Value {
+  const allocation = engine.allocate(node, 'other');
+  const emitter = objectValue(allocation);
+  for (const method of ['on', 'once', 'addListener', 'prependListener', 'prependOnceListener']) engine.write(engine.cell(allocation, method), [builtinValue('events.on', [emitter])]);
+  engine.write(engine.cell(allocation, 'emit'), [builtinValue('events.emit', [emitter])]);
+  return emitter;
+}
+
+const EVENT_ARGUMENTS = 4;
+
+function eventKey(name: ValueSet): string {
+  const texts = name.flatMap((value) => (value.kind === 'string' ? [constantText(value.pattern)] : []));
+  return texts.length === 1 && texts[0] !== undefined ? texts[0] : '*';
+}
+
+function emitEvent(engine: Engine, emitters: ValueSet, args: readonly ValueSet[]): ValueSet {
+  const key = eventKey(args[0] ?? EMPTY);
+  for (const emitter of emitters) {
+    if (emitter.kind !== 'object') continue;
+    for (let i = 0; i < EVENT_ARGUMENTS; i++) engine.write(engine.cell(emitter.allocation, `event:${key}:${i}`), args[i + 1] ?? EMPTY);
+  }
+  return EMPTY;
+}
+
+function listen(engine: Engine, emitters: ValueSet, args: readonly ValueSet[], node: TSESTree.Node): ValueSet {
+  const key = eventKey(args[0] ?? EMPTY);
+  const passed: ValueSet[] = [];
+  for (let i = 0; i < EVENT_ARGUMENTS; i++) {
+    let values = EMPTY;
+    for (const emitter of emitters) {
+      if (emitter.kind !== 'object') continue;
+      values = union(values, engine.read(engine.cell(emitter.allocation, `event:${key}:${i}`)));
+      if (key !== '*') values = union(values, engine.read(engine.cell(emitter.allocation, `event:*:${i}`)));
+    }
+    passed.push(values);
+  }
+  callFunctions(engine, args[1] ?? EMPTY, passed, node);
+  return emitters;
+}
+
+/** `p.then(cb)`: cb gets what p resolves to, and the result is a promise of what cb returns (awaited). */
+function then(engine: Engine, promise: ValueSet, callback: ValueSet, node: TSESTree.Node): ValueSet {
+  if (callback.length === 0) return promise;
+  const resolved = awaited(engine, promise);
+  const results = callFunctions(engine, callback, [resolved], node);
+  return results.length > 0 ? [promiseValue(awaited(engine, results))] : EMPTY;
+}
+
+/** `Promise.all([a, b])`: an array whose elements are what a and b resolve to, position by position. */
+function settledArray(engine: Engine, iterable: ValueSet, node: TSESTree.Node, settled: boolean): ValueSet {
+  const result = engine.allocate(node, 'other');
+  const wrap = (values: ValueSet, at: string) => {
+    if (!settled) return values;
+    const holder = engine.allocate(node, 'other');
+    const id = `${holder.id}:${at}`;
+    engine.write(engine.cell(id, 'value'), values);
+    return [objectValue({ ...holder, id })];
+  };
+  for (const array of iterable) {
+    if (array.kind !== 'array') continue;
+    for (const [key, cell] of engine.cells(array.allocation)) {
+      engine.write(engine.cell(result, key), wrap(awaited(engine, engine.read(cell)), key));
+    }
+  }
+  return [arrayValue(result)];
+}
+
+function arrayOf(engine: Engine, node: TSESTree.Node, elements: ValueSet, tag = ''): Value {
+  const allocation = engine.allocate(node, 'other');
+  const id = tag ? `${allocation.id}:${tag}` : allocation.id;
+  engine.write(engine.cell(id, '[]'), elements);
+  return arrayValue({ ...allocation, id });
+}
+
+/** Calls every function in `callee` with `args`; what they return. */
+function callFunctions(engine: Engine, callee: ValueSet, args: readonly ValueSet[], node: TSESTree.Node): ValueSet {
+  return call(engine, callee, args, EMPTY, node);
+}
+
+const SAME_ELEMENTS = new Set(['filter', 'slice', 'concat', 'reverse', 'sort', 'toSorted', 'toReversed', 'toSpliced', 'splice', 'values', 'with', 'flat']);
+const ONE_ELEMENT = new Set(['at', 'pop', 'shift', 'find', 'findLast']);
+const CALLBACK_ONLY = new Set(['forEach', 'some', 'every', 'findIndex', 'findLastIndex']);
+
+/**
+ * An array method on an array (or an array of the service's data): callbacks get the elements,
+ * `map` and `flatMap` make arrays of what they return, `filter`, `slice`… keep the elements,
+ * `find`, `at`… give one, `push` adds to the array.
+ */
+function arrayMethod(engine: Engine, method: string, receiver: ValueSet, args: readonly ValueSet[], node: TSESTree.Node): ValueSet {
+  const elements = elementsOf(engine, receiver);
+  const [callback = EMPTY] = args;
+  switch (method) {
+    case 'map':
+    case 'flatMap': {
+      const returned = callFunctions(engine, callback, [elements, EMPTY, receiver], node);
+      const mapped = method === 'flatMap' ? union(elementsOf(engine, returned), returned.filter((value) => value.kind !== 'array' && !(value.kind === 'response' && value.position.containers.startsWith('[')))) : returned;
+      return [arrayOf(engine, node, mapped)];
+    }
+    case 'reduce':
+    case 'reduceRight': {
+      const initial = args[1] ?? EMPTY;
+      const returned = callFunctions(engine, callback, [union(initial, elements), elements], node);
+      return union(initial, returned);
+    }
+    case 'push':
+    case 'unshift':
+      for (const target of receiver) if (target.kind === 'array') engine.write(engine.cell(target.allocation, '[]'), unionAll(args));
+      return EMPTY;
+    case 'entries':
+      return [arrayOf(engine, node, [arrayOf(engine, node, elements, 'pair')], 'entries')];
+    default:
+      break;
+  }
+  if (CALLBACK_ONLY.has(method) || method === 'filter' || method === 'find' || method === 'findLast' || method === 'sort' || method === 'toSorted') {
+    if (callback.length > 0) callFunctions(engine, callback, method === 'sort' || method === 'toSorted' ? [elements, elements] : [elements, EMPTY, receiver], node);
+  }
+  if (ONE_ELEMENT.has(method)) return elements;
+  if (SAME_ELEMENTS.has(method)) {
+    const more = method === 'concat' ? unionAll(args.map((arg) => union(elementsOf(engine, arg), arg.filter((value) => value.kind !== 'array')))) : EMPTY;
+    const flat = method === 'flat' ? elementsOf(engine, elements) : EMPTY;
+    // An array of the service's data stays that array; a literal array becomes a new one with the same elements.
+    const service = receiver.filter((value) => value.kind === 'response');
+    return union(service, [arrayOf(engine, node, unionAll([elements, more, flat]))]);
+  }
+  return EMPTY;
+}
+
+/**
+ * `rows.map((r) => ({ … }))` on a value the analysis knows nothing about (parsed JSON, a database's
+ * rows): most likely an array, and what it makes is an array of what the callback returns, which
+ * may be a request body (`bulkIndex({ employees: rows.map(…) })`).
+ */
+export function unknownArrayMethod(engine: Engine, method: string | undefined, args: readonly ValueSet[], node: TSESTree.Node): ValueSet {
+  if ((method !== 'map' && method !== 'flatMap') || !args[0]?.some((value) => value.kind === 'function')) return EMPTY;
+  return arrayMethod(engine, method, EMPTY, args, node);
+}
+
+/** String methods that keep a path recognisable: `replace('{id}', id)` on a path template, `concat`, `trim`. */
+function stringMethod(method: string, receiver: ValueSet, args: readonly ValueSet[]): ValueSet {
+  const patterns = receiver.flatMap((value) => (value.kind === 'string' ? [value.pattern] : []));
+  switch (method) {
+    case 'concat':
+      return patterns.map((pattern) => stringValue(concat(pattern, ...args.map((arg) => firstPattern(arg)))));
+    case 'replace':
+    case 'replaceAll': {
+      const search = args[0]?.find((value): value is StringValue => value.kind === 'string');
+      const searchText = search && constantText(search.pattern);
+      if (searchText === undefined) return EMPTY;
+      const replacement = firstPattern(args[1] ?? EMPTY);
+      return patterns.map((pattern) => stringValue(replaceIn(pattern, searchText, replacement)));
+    }
+    case 'slice':
+    case 'split':
+      return EMPTY;
+    default:
+      return receiver;
+  }
+}
+
+function firstPattern(values: ValueSet): StringPattern {
+  const found = values.find((value): value is StringValue => value.kind === 'string');
+  return found ? found.pattern : UNKNOWN_TEXT;
+}
+
+function replaceIn(pattern: StringPattern, search: string, replacement: StringPattern): StringPattern {
+  const pieces: Piece[] = [];
+  for (const piece of pattern) {
+    if (!isTextPiece(piece) || !piece.text.includes(search)) {
+      pieces.push(piece);
+      continue;
+    }
+    const parts = piece.text.split(search);
+    parts.forEach((part, i) => {
+      if (part) pieces.push({ text: part, origin: piece.origin });
+      if (i < parts.length - 1) pieces.push(...replacement);
+    });
+  }
+  return concat(pieces);
+}
+
+function keyText(values: ValueSet): string | undefined {
+  const texts = values.flatMap((value) => {
+    const text = value.kind === 'string' ? constantText(value.pattern) : undefined;
+    return text === undefined ? [] : [text];
+  });
+  return texts.length === 1 ? texts[0] : undefined;
+}
+
+/** A method of a response state (`res.json()`, superagent's `.send(body)`): the state it leads to. */
+function stateCall(engine: Engine, spec: string, receiver: ValueSet, args: readonly ValueSet[], node: TSESTree.Node): ValueSet {
+  const [target = '', bodyIndex] = splitState(spec);
+  const promised = target.startsWith('promise:');
+  const state = promised ? target.slice('promise:'.length) : target;
+  const result: Value[] = [];
+  for (const value of receiver) {
+    if (value.kind !== 'response') continue;
+    if (bodyIndex !== undefined && value.endpoint) {
+      // superagent's `.send(body)`: the body of the request this builder makes.
+      for (const body of args[bodyIndex] ?? EMPTY) {
+        if (body.kind === 'object' || body.kind === 'array') for (const position of value.endpoint.request) engine.demand({ allocation: body.allocation, position, endpoint: value.endpoint });
+      }
+    }
+    result.push(responseValue(state, value.position, value.endpoint));
+  }
+  void node;
+  if (result.length === 0) return EMPTY;
+  return promised ? [promiseValue(result)] : result;
+}
+
+function splitState(spec: string): [string, number | undefined] {
+  const match = /^(.*?)(?::(\d+))?$/.exec(spec)!;
+  return [match[1]!, match[2] === undefined ? undefined : Number(match[2])];
+}
+
+/**
+ * `obs.pipe(map((res) => res.results), tap(log))`: observables are modelled as promises of their
+ * values, and each operator maps those values (RxJS operators are built-in values with their callback).
+ */
+function pipe(engine: Engine, source: ValueSet, operators: readonly ValueSet[], node: TSESTree.Node): ValueSet {
+  let current = source;
+  for (const operator of operators) {
+    let next = EMPTY;
+    for (const op of operator) {
+      if (op.kind !== 'builtin' || !op.name.startsWith('rxjs.')) continue;
+      const name = op.name.slice('rxjs.'.length);
+      if (RXJS_PASSING.has(name)) {
+        next = union(next, current);
+        continue;
+      }
+      const returned = callFunctions(engine, op.receiver ?? EMPTY, [awaited(engine, current)], node);
+      if (name === 'tap') next = union(next, current);
+      else if (name === 'map') next = union(next, returned.length > 0 ? [promiseValue(returned)] : EMPTY);
+      else next = union(next, returned.length > 0 ? [promiseValue(awaited(engine, returned))] : EMPTY);
+    }
+    current = next;
+  }
+  return current;
+}
+
+// ---- React and data-fetching hooks ------------------------------------------------------------
+
+function useState(engine: Engine, initial: ValueSet, node: TSESTree.Node): ValueSet {
+  const holder = engine.allocate(node, 'other');
+  const state = engine.cell(holder, 'state');
+  // `useState(() => initial)` runs the initializer.
+  const init = union(initial.filter((value) => value.kind !== 'function'), callFunctions(engine, initial.filter((value) => value.kind === 'function'), [], node));
+  engine.write(state, init);
+  const pair = engine.allocate(node, 'other');
+  const pairId = `${pair.id}:pair`;
+  engine.write(engine.cell(pairId, '0'), engine.read(state));
+  engine.write(engine.cell(pairId, '1'), [builtinValue('react.setState', [objectValue(holder)])]);
+  return [arrayValue({ ...pair, id: pairId })];
+}
+
+/** `createContext(initial)`: an object whose `value` is every value a Provider was given, and its `Provider` component. */
+function createContext(engine: Engine, initial: ValueSet, node: TSESTree.Node): ValueSet {
+  const context = engine.allocate(node, 'other');
+  const value = objectValue(context);
+  engine.write(engine.cell(context, 'value'), initial);
+  engine.write(engine.cell(context, 'Provider'), [builtinValue('react.Provider', [value])]);
+  return [value];
+}
+
+function contextValue(engine: Engine, contexts: ValueSet): ValueSet {
+  return load(engine, contexts.filter((context) => context.kind === 'object'), 'value', undefined);
+}
+
+/** `useQuery({ queryKey, queryFn, select })` or `useQuery(key, fn)`: `data` is what queryFn resolves to (through `select`). */
+function useQuery(engine: Engine, args: readonly ValueSet[], node: TSESTree.Node): ValueSet {
+  const [first = EMPTY, second = EMPTY] = args;
+  const options = first.filter((value) => value.kind === 'object');
+  const fn = union(load(engine, options, 'queryFn', undefined), second.filter((value) => value.kind === 'function'));
+  const key = union(load(engine, options, 'queryKey', undefined), first.filter((value) => value.kind !== 'object'));
+  let data = awaited(engine, callFunctions(engine, fn, [[queryContext(engine, node, key)]], node));
+  const select = load(engine, options, 'select', undefined);
+  if (select.length > 0) data = union(data, callFunctions(engine, select, [data], node));
+  return [queryResult(engine, node, data)];
+}
+
+function queryContext(engine: Engine, node: TSESTree.Node, key: ValueSet): Value {
+  const context = engine.allocate(node, 'other');
+  const id = `${context.id}:context`;
+  engine.write(engine.cell(id, 'queryKey'), key);
+  return objectValue({ ...context, id });
+}
+
+function queryResult(engine: Engine, node: TSESTree.Node, data: ValueSet): Value {
+  const result = engine.allocate(node, 'other');
+  engine.write(engine.cell(result, 'data'), data);
+  return objectValue(result);
+}
+
+/** `useMutation({ mutationFn })`: `mutate(v)`/`mutateAsync(v)` call mutationFn, whose result is `data`. */
+function useMutation(engine: Engine, options: ValueSet, node: TSESTree.Node): ValueSet {
+  const fn = load(engine, options.filter((value) => value.kind === 'object'), 'mutationFn', undefined);
+  const result = engine.allocate(node, 'other');
+  const data = awaited(engine, callFunctions(engine, fn, [EMPTY], node));
+  engine.write(engine.cell(result, 'data'), data);
+  const onSuccess = load(engine, options, 'onSuccess', undefined);
+  if (onSuccess.length > 0) callFunctions(engine, onSuccess, [data], node);
+  engine.write(engine.cell(result, 'fn'), fn);
+  engine.write(engine.cell(result, 'mutate'), [builtinValue('query.mutate', [objectValue(result)])]);
+  engine.write(engine.cell(result, 'mutateAsync'), [builtinValue('query.mutateAsync', [objectValue(result)])]);
+  return [objectValue(result)];
+}
+
+/** `useSWR(key, fetcher)`: the fetcher is called with the key; `data` is what it resolves to. */
+function swr(engine: Engine, args: readonly ValueSet[], node: TSESTree.Node): ValueSet {
+  const [key = EMPTY, fetcher = EMPTY] = args;
+  const data = awaited(engine, callFunctions(engine, fetcher, [key], node));
+  return [queryResult(engine, node, data)];
+}
+
+function swrMutation(engine: Engine, args: readonly ValueSet[], node: TSESTree.Node): ValueSet {
+  const [key = EMPTY, fetcher = EMPTY] = args;
+  const data = awaited(engine, callFunctions(engine, fetcher, [key, EMPTY], node));
+  return [queryResult(engine, node, data)];
+}

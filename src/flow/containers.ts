@@ -1,0 +1,178 @@
+import type { TSESTree } from '../ts-eslint-lite.js';
+import { T } from '../project/ast.js';
+import type { Engine } from './engine.js';
+import { awaited, call, instanceOf, load } from './operations.js';
+import { typedValues } from './types.js';
+import { builtinValue, EMPTY, objectValue, union, unionAll, type Allocation, type BuiltinValue, type Value, type ValueSet } from './values.js';
+
+/**
+ * The state containers of front-end frameworks, through which a response reaches the template or
+ * component that reads it: Vue's `ref`/`computed`/`reactive`, Pinia stores, Angular signals and
+ * `inject`, Svelte stores. Each container is an allocation whose `value` cell holds what was put
+ * in (its initial value, what its type argument says, later writes); reading it gives that back.
+ */
+const EXPORTS: Record<string, ReadonlySet<string>> = {
+  vue: new Set(['ref', 'shallowRef', 'computed', 'reactive', 'readonly', 'shallowReactive', 'shallowReadonly', 'toRaw', 'markRaw', 'unref', 'toValue', 'watch', 'watchEffect']),
+  pinia: new Set(['defineStore']),
+  '@angular/core': new Set(['signal', 'computed', 'inject', 'input', 'model']),
+  '@angular/core/rxjs-interop': new Set(['toSignal']),
+  'svelte/store': new Set(['writable', 'readable', 'derived', 'get']),
+};
+
+const PREFIX: Record<string, string> = { vue: 'vue', pinia: 'pinia', '@angular/core': 'ng', '@angular/core/rxjs-interop': 'ng', 'svelte/store': 'svelte' };
+
+/** What importing `exported` from a framework's state module gives. */
+export function containerImport(packageName: string, exported: string): ValueSet {
+  return EXPORTS[packageName]?.has(exported) ? [builtinValue(`${PREFIX[packageName]}.${exported}`)] : EMPTY;
+}
+
+export function isContainerBuiltin(name: string): boolean {
+  return /^(vue|pinia|ng|svelte)\./.test(name);
+}
+
+/** Members of a container that is called or has methods: a signal's `set`/`update`, a store's `subscribe`. */
+export function containerMember(value: BuiltinValue, key: string | undefined): ValueSet {
+  const receiver = value.receiver ?? EMPTY;
+  switch (value.name) {
+    case 'ng.signal':
+      return key === 'set' || key === 'update' ? [builtinValue(`ng.${key}`, receiver)] : key === 'asReadonly' ? [value] : EMPTY;
+    case 'svelte.store':
+      return key === 'set' || key === 'update' || key === 'subscribe' ? [builtinValue(`svelte.${key}`, receiver)] : EMPTY;
+    default:
+      return EMPTY;
+  }
+}
+
+export function callContainer(engine: Engine, fn: BuiltinValue, args: readonly ValueSet[], node: TSESTree.Node): ValueSet {
+  const [first = EMPTY, second = EMPTY] = args;
+  const receiver = fn.receiver ?? EMPTY;
+  const typed = typeArgument(engine, node);
+  switch (fn.name) {
+    case 'vue.ref':
+    case 'vue.shallowRef':
+      return [objectValue(holder(engine, node, union(first, typed)))];
+    case 'vue.computed':
+      return [objectValue(holder(engine, node, union(computedOf(engine, first, node), typed)))];
+    case 'vue.reactive':
+    case 'vue.readonly':
+    case 'vue.shallowReactive':
+    case 'vue.shallowReadonly':
+    case 'vue.toRaw':
+    case 'vue.markRaw':
+      return first;
+    case 'vue.unref':
+    case 'vue.toValue':
+      return union(first, contents(engine, first));
+    case 'vue.watch':
+      call(engine, second, [union(contents(engine, first), call(engine, first, [], EMPTY, node))], EMPTY, node);
+      return EMPTY;
+    case 'vue.watchEffect':
+      call(engine, first, [], EMPTY, node);
+      return EMPTY;
+    case 'pinia.defineStore':
+      return [builtinValue('pinia.useStore', [objectValue(store(engine, node, args))])];
+    case 'pinia.useStore':
+      return receiver;
+    case 'ng.signal':
+    case 'ng.input':
+    case 'ng.model':
+      // A signal is a function: calling one (`this.reply()`) reads it.
+      if (fn.receiver) return contents(engine, receiver);
+      return [builtinValue('ng.signal', [objectValue(holder(engine, node, union(fn.name === 'ng.signal' ? first : EMPTY, typed)))])];
+    case 'ng.computed':
+      return [builtinValue('ng.signal', [objectValue(holder(engine, node, union(computedOf(engine, first, node), typed)))])];
+    case 'ng.toSignal':
+      return [builtinValue('ng.signal', [objectValue(holder(engine, node, union(awaited(engine, first), typed)))])];
+    case 'ng.inject':
+      // `inject(GleanApi)`: the service's instance, as its constructor would make it.
+      return first.flatMap((value): Value[] => {
+        if (value.kind !== 'class') return [];
+        const instance = instanceOf(value);
+        engine.runConstructor(value, [], [instance]);
+        return [instance];
+      });
+    case 'ng.read':
+    case 'svelte.get':
+      return contents(engine, fn.name === 'svelte.get' ? storesIn(first) : receiver);
+    case 'ng.set':
+    case 'svelte.set':
+      write(engine, receiver, first);
+      return EMPTY;
+    case 'ng.update':
+    case 'svelte.update':
+      write(engine, receiver, call(engine, first, [contents(engine, receiver)], EMPTY, node));
+      return EMPTY;
+    case 'svelte.subscribe':
+      call(engine, first, [contents(engine, receiver)], EMPTY, node);
+      return EMPTY;
+    case 'svelte.writable':
+    case 'svelte.readable':
+      return [builtinValue('svelte.store', [objectValue(holder(engine, node, union(first, typed)))])];
+    case 'svelte.derived': {
+      const inputs = first.some((value) => value.kind === 'array') ? load(engine, first, undefined, undefined) : first;
+      const derived = call(engine, second, [contents(engine, storesIn(inputs))], EMPTY, node);
+      return [builtinValue('svelte.store', [objectValue(holder(engine, node, union(derived, typed)))])];
+    }
+    default:
+      return EMPTY;
+  }
+}
+
+function holder(engine: Engine, node: TSESTree.Node, initial: ValueSet): Allocation {
+  const allocation = engine.allocate(node, 'other');
+  engine.write(engine.cell(allocation, 'value'), initial);
+  return allocation;
+}
+
+function contents(engine: Engine, containers: ValueSet): ValueSet {
+  return load(engine, containers.filter((value) => value.kind === 'object'), 'value', undefined);
+}
+
+function write(engine: Engine, containers: ValueSet, values: ValueSet): void {
+  for (const container of containers) if (container.kind === 'object') engine.write(engine.cell(container.allocation, 'value'), values);
+}
+
+function storesIn(values: ValueSet): ValueSet {
+  return values.flatMap((value) => (value.kind === 'builtin' && value.name === 'svelte.store' ? (value.receiver ?? EMPTY) : []));
+}
+
+/** `computed(() => …)` or `computed({ get: () => … })`. */
+function computedOf(engine: Engine, getter: ValueSet, node: TSESTree.Node): ValueSet {
+  return union(call(engine, getter, [], EMPTY, node), call(engine, load(engine, getter.filter((value) => value.kind === 'object'), 'get', undefined), [], EMPTY, node));
+}
+
+/** `ref<ChatResponse>()`, `signal<ChatResponse | null>(null)`: what the type argument says the container holds. */
+function typeArgument(engine: Engine, node: TSESTree.Node): ValueSet {
+  if (node.type !== T.CallExpression || !node.typeArguments || !engine.reader) return EMPTY;
+  return typedValues(engine, engine.reader.module, node.typeArguments.params[0]);
+}
+
+/**
+ * A Pinia store: `defineStore(id, { state, getters, actions })` or `defineStore(id, setup)`. The
+ * store is one object: the state's properties, each getter's value, the actions as methods, with
+ * `this` the store in getters and actions (and `state` their argument).
+ */
+function store(engine: Engine, node: TSESTree.Node, args: readonly ValueSet[]): Allocation {
+  const allocation = engine.allocate(node, 'other');
+  const self = [objectValue(allocation)];
+  const definition = args.find((set) => set.some((value) => value.kind === 'object' || value.kind === 'function')) ?? EMPTY;
+  // The setup form returns the store's members.
+  engine.write(engine.cell(allocation, '...'), call(engine, definition.filter((value) => value.kind === 'function'), [], EMPTY, node));
+  const options = definition.filter((value) => value.kind === 'object');
+  engine.write(engine.cell(allocation, '...'), call(engine, load(engine, options, 'state', undefined), [], EMPTY, node));
+  for (const group of ['getters', 'actions']) {
+    for (const members of load(engine, options, group, undefined)) {
+      if (members.kind !== 'object') continue;
+      for (const [key, cell] of engine.cells(members.allocation)) {
+        const fns = engine.read(cell).filter((value) => value.kind === 'function');
+        if (group === 'getters') engine.write(engine.cell(allocation, key), unionAll(fns.map((fn) => engine.invoke(fn, [self], self))));
+        else {
+          engine.write(engine.cell(allocation, key), fns.map((fn) => ({ ...fn, key: `${fn.key}:store(${allocation.id})`, bound: { self, args: [] } })));
+          // An action nothing in the analysed code calls still fills the store for the getters.
+          for (const fn of fns) engine.invoke(fn, [], self);
+        }
+      }
+    }
+  }
+  return allocation;
+}

@@ -1,0 +1,301 @@
+import type { TSESTree } from '../ts-eslint-lite.js';
+import type { SchemaGraph, SchemaPosition } from '../schedule/graph/schema-graph.js';
+import type { ParsedModule } from '../project/module.js';
+import type { ProjectIndex } from '../project/project.js';
+import { T } from '../project/ast.js';
+import { Activation, Cell } from './activation.js';
+import type { Catalog, KnownEndpoint } from './catalog.js';
+import { Evaluator } from './evaluate.js';
+import { findingKey, type FlowFinding } from './findings.js';
+import { idOf } from './ids.js';
+import type { HttpClientModel } from './models/http-clients.js';
+import type { RequestSite } from './requests.js';
+import { arrayValue, classIdentity, EMPTY, functionValue, instanceValue, isServiceValue, type Allocation, type ClassValue, type FunctionValue, type ValueSet } from './values.js';
+
+/** A helper the analysis cannot see through, declared by the user: `api.post('getusercount', body)`. */
+export interface WrapperSetting {
+  callee: string;
+  path?: number;
+  body?: number;
+  prefix?: string;
+  method?: string;
+}
+
+export interface EngineOptions {
+  catalog: Catalog;
+  project: ProjectIndex;
+  clients: readonly HttpClientModel[];
+  wrappers: readonly WrapperSetting[];
+  /** Module specifiers (or files) that stand for the SDK besides its package: a fork, a vendored copy. */
+  sdkModules: readonly string[];
+}
+
+/** A request body the analysis saw sent: judged once the fixpoint is reached, against all its keys. */
+export interface BodyDemand {
+  allocation: Allocation;
+  position: SchemaPosition;
+  endpoint: KnownEndpoint | undefined;
+}
+
+/** Activations of one function with distinct arguments beyond which a call uses the unknown-argument one. */
+const MAX_ACTIVATIONS_PER_FUNCTION = 16;
+/** Activations of one function that get their own copies of the objects its code makes. */
+const HEAP_CONTEXTS_PER_FUNCTION = 8;
+/** Calls nested deeper than this are not entered (their result is read as it stands). */
+const MAX_STACK = 64;
+/** Runs of one activation: more means a loop of growing values, which the caps on values already bound. */
+const MAX_RUNS = 12;
+/** Activation runs in one analysis: a bound for hostile or generated code, far above real projects. */
+const MAX_TOTAL_RUNS = 200_000;
+
+/**
+ * The project-wide value-flow engine: runs the code of the modules it is given, abstractly, with
+ * values from the service's sources (the SDK, HTTP clients, endpoint paths) flowing through
+ * variables, properties, calls, returns, promises, classes and imports, and records every request
+ * to the service and every use of a deprecated item it meets.
+ */
+export class Engine {
+  readonly findings = new Map<string, FlowFinding>();
+  readonly sites: RequestSite[] = [];
+  readonly demands: BodyDemand[] = [];
+  readonly graph: SchemaGraph;
+  readonly stack: Activation[] = [];
+  private readonly heap = new Map<string, Map<string, Cell>>();
+  private readonly activations = new Map<string, Activation>();
+  private readonly byFunction = new Map<TSESTree.Node, Activation[]>();
+  private readonly tops = new Map<string, Activation>();
+  private readonly programs = new WeakMap<TSESTree.Program, ParsedModule>();
+  private readonly evaluators = new WeakMap<Activation, Evaluator>();
+  private readonly queue: Activation[] = [];
+  private readonly seenDemands = new Set<string>();
+  private totalRuns = 0;
+
+  constructor(readonly options: EngineOptions) {
+    this.graph = options.catalog.schedule.graph;
+  }
+
+  get catalog(): Catalog {
+    return this.options.catalog;
+  }
+
+  get project(): ProjectIndex {
+    return this.options.project;
+  }
+
+  /** The activation whose code is being evaluated: what reads register as. */
+  get reader(): Activation | undefined {
+    return this.stack.at(-1);
+  }
+
+  // ---- running --------------------------------------------------------------------------------
+
+  /** The top level of a module, run on first use. */
+  top(module: ParsedModule): Activation {
+    let activation = this.tops.get(module.path);
+    if (!activation) {
+      this.programs.set(module.ast, module);
+      activation = new Activation(module.ast, module, [], EMPTY, undefined, false);
+      this.tops.set(module.path, activation);
+      this.run(activation);
+    }
+    return activation;
+  }
+
+  /** The module a tree belongs to (for reporting a node met through another module's values). */
+  moduleOfProgram(program: TSESTree.Program): ParsedModule | undefined {
+    return this.programs.get(program);
+  }
+
+  /** Whether the module's top level has been run (it is part of the analysis). */
+  isLoaded(path: string): boolean {
+    return this.tops.has(path);
+  }
+
+  loadedModules(): ParsedModule[] {
+    return [...this.tops.values()].map((activation) => activation.module);
+  }
+
+  evaluator(activation: Activation): Evaluator {
+    let evaluator = this.evaluators.get(activation);
+    if (!evaluator) {
+      evaluator = new Evaluator(this, activation);
+      this.evaluators.set(activation, evaluator);
+    }
+    return evaluator;
+  }
+
+  /** Runs an activation's code now (again, when it ran before: its memo starts empty, its cells keep what they had). */
+  run(activation: Activation): void {
+    if (activation.running || activation.runs >= MAX_RUNS || this.totalRuns >= MAX_TOTAL_RUNS) return;
+    if (this.stack.length >= MAX_STACK) {
+      this.enqueue(activation);
+      return;
+    }
+    activation.running = true;
+    activation.runs++;
+    this.totalRuns++;
+    activation.memo = new Map();
+    this.stack.push(activation);
+    try {
+      this.evaluator(activation).run();
+    } finally {
+      this.stack.pop();
+      activation.running = false;
+    }
+  }
+
+  /** Evaluates a node in another activation (a variable's initializer met before its declaration), reading as that activation. */
+  evaluateIn(activation: Activation, node: TSESTree.Node): ValueSet {
+    if (this.stack.at(-1) === activation) return this.evaluator(activation).evaluate(node);
+    this.stack.push(activation);
+    try {
+      return this.evaluator(activation).evaluate(node);
+    } finally {
+      this.stack.pop();
+    }
+  }
+
+  enqueue(activation: Activation): void {
+    if (activation.queued) return;
+    activation.queued = true;
+    this.queue.push(activation);
+  }
+
+  /** Runs again every activation whose inputs grew, until nothing changes. */
+  settle(): void {
+    for (let activation = this.queue.shift(); activation; activation = this.queue.shift()) {
+      activation.queued = false;
+      this.run(activation);
+    }
+  }
+
+  // ---- cells ----------------------------------------------------------------------------------
+
+  cells(allocation: Allocation | string): Map<string, Cell> {
+    const id = typeof allocation === 'string' ? allocation : allocation.id;
+    let cells = this.heap.get(id);
+    if (!cells) {
+      cells = new Map();
+      this.heap.set(id, cells);
+    }
+    return cells;
+  }
+
+  cell(allocation: Allocation | string, key: string): Cell {
+    const cells = this.cells(allocation);
+    let cell = cells.get(key);
+    if (!cell) {
+      cell = new Cell();
+      cells.set(key, cell);
+    }
+    return cell;
+  }
+
+  read(cell: Cell): ValueSet {
+    return cell.read(this.reader);
+  }
+
+  write(cell: Cell, values: ValueSet): void {
+    if (values.length === 0) return;
+    for (const reader of cell.add(values)) if (!reader.running || reader !== this.reader) this.enqueue(reader);
+    if (values.some(isServiceValue)) this.markService();
+  }
+
+  /** An allocation made at `node`, once per activation (so a helper's literal is a new object per call context). */
+  allocate(node: TSESTree.Node, origin: Allocation['origin'], activation: Activation | undefined = this.reader): Allocation {
+    return { id: `${idOf(node)}@${activation?.heapContext ?? 0}`, node, origin };
+  }
+
+  // ---- functions and classes ------------------------------------------------------------------
+
+  /** Calls a function value: its activation for these arguments (made and run on first use), and what it returns. */
+  invoke(fn: FunctionValue, args: readonly ValueSet[], self: ValueSet): ValueSet {
+    const allArgs = fn.bound ? [...fn.bound.args, ...args] : args;
+    const thisValue = fn.bound ? fn.bound.self : self;
+    const activation = this.activation(fn.fn, fn.env, allArgs, thisValue, false);
+    // A generator's call gives an iterable of what it yields (awaited for an async one): `for (await) … of`, spread and Array.from read it as an array.
+    if (fn.fn.generator) return [arrayValue(this.generatorAllocation(activation))];
+    const returned = this.read(activation.returns);
+    if (activation.touchesService) this.markService();
+    if (fn.fn.async) return [{ kind: 'promise', key: `p(${returned.map((value) => value.key).sort().join('|')})`, of: this.awaitedOf(returned) }];
+    return returned;
+  }
+
+  /** `new C(…)`: the class's one abstract instance (fields from every construction), after its constructor ran with these arguments. */
+  construct(cls: ClassValue, args: readonly ValueSet[]): ValueSet {
+    const instance = instanceValue({ id: `instance:${classIdentity(cls)}`, node: cls.node, origin: 'instance' }, cls);
+    this.runConstructor(cls, args, [instance]);
+    return [instance];
+  }
+
+  /** The constructor chain of a class, with `self` as `this`: fields, parameter properties, the body, `super(…)`. */
+  runConstructor(cls: ClassValue, args: readonly ValueSet[], self: ValueSet): void {
+    const constructor = cls.node.body.body.find((member): member is TSESTree.MethodDefinition => member.type === T.MethodDefinition && member.kind === 'constructor');
+    // A class without a constructor runs its field initializers in an activation of the class itself.
+    const fn = (constructor?.value ?? cls.node) as TSESTree.FunctionLike;
+    this.activation(fn, cls.env, args, self, false);
+  }
+
+  /** The activation of a function for these arguments; made, and run, on first use. */
+  activation(fn: TSESTree.FunctionLike, env: Activation, args: readonly ValueSet[], self: ValueSet, isDefault: boolean): Activation {
+    const key = `${idOf(fn)}@${env.id}(${args.map(keyOf).join(';')})[${keyOf(self)}]${isDefault ? 'd' : ''}`;
+    let activation = this.activations.get(key);
+    if (activation) return activation;
+    const siblings = this.byFunction.get(fn) ?? [];
+    if (siblings.length >= MAX_ACTIVATIONS_PER_FUNCTION && !isDefault) {
+      // Too many contexts: the call is answered as if its arguments were unknown.
+      return this.activation(fn, env, [], self, true);
+    }
+    const module = env.module;
+    activation = new Activation(fn, module, args, self, env, isDefault);
+    // A function called in many contexts (recursion above all: each call passing on a literal made
+    // by the one before) shares its literals across the later ones, so that contexts stop multiplying.
+    if (siblings.length >= HEAP_CONTEXTS_PER_FUNCTION) activation.heapContext = `${idOf(fn)}*${env.heapContext}`;
+    this.activations.set(key, activation);
+    siblings.push(activation);
+    this.byFunction.set(fn, siblings);
+    this.run(activation);
+    return activation;
+  }
+
+  /** Where an activation of a generator keeps what it yields. */
+  generatorAllocation(activation: Activation): Allocation {
+    return { id: `yields:${activation.id}`, node: activation.fn, origin: 'other' };
+  }
+
+  /** The activations a function has had. */
+  activationsOf(fn: TSESTree.Node): readonly Activation[] {
+    return this.byFunction.get(fn) ?? [];
+  }
+
+  functionValue(fn: TSESTree.FunctionLike, env: Activation): FunctionValue {
+    return functionValue(fn, env);
+  }
+
+  awaitedOf(values: ValueSet): ValueSet {
+    return this.evaluator(this.reader ?? [...this.tops.values()][0]!).awaited(values);
+  }
+
+  // ---- the service ----------------------------------------------------------------------------
+
+  /** Something of the service was met: every activation on the stack touches it (they are wrappers, or use its values). */
+  markService(): void {
+    for (const activation of this.stack) activation.touchesService = true;
+  }
+
+  report(finding: FlowFinding): void {
+    const key = findingKey(finding);
+    if (!this.findings.has(key)) this.findings.set(key, finding);
+  }
+
+  demand(demand: BodyDemand): void {
+    const key = `${demand.allocation.id}:${demand.position.containers}${demand.position.schema}:${demand.endpoint?.key ?? ''}`;
+    if (this.seenDemands.has(key)) return;
+    this.seenDemands.add(key);
+    this.demands.push(demand);
+  }
+}
+
+function keyOf(values: ValueSet): string {
+  return values.map((value) => value.key).sort().join('|');
+}

@@ -1,0 +1,160 @@
+/**
+ * What the engine knows about HTTP client libraries, as data: which exports are the client, which
+ * of its calls send a request (and where the URL, the body and the method are), which make a new
+ * configured client, and what the result resolves to. Adding a library is adding a row; users add
+ * their own in `settings['api-sunset'].clients` in the same shape.
+ *
+ * API paths are member paths from the client's root: `''` is the client itself (`axios(config)`),
+ * `'post'` is `axios.post`, `'interceptors.response.use'` what it says. An instance a factory makes
+ * (`axios.create(…)`) has the root's API again, with its configuration remembered.
+ */
+export interface HttpClientModel {
+  name: string;
+  /** Module specifiers that export the client. */
+  packages: string[];
+  /** Export name (`default`, a name, or `*` for the module object itself, as `require` gives it) → API path. */
+  exports: Record<string, string>;
+  /** Global name → API path (`fetch`). */
+  globals?: Record<string, string>;
+  /** API path → what calling it does. */
+  calls: Record<string, CallModel>;
+  /** API path → what `new` of it makes (undici's `new Pool(origin)`). */
+  constructs?: Record<string, Extract<CallModel, { kind: 'instance' }>>;
+  /** Keys of the options objects its calls and factories take. */
+  options: OptionKeys;
+}
+
+export interface OptionKeys {
+  url?: string;
+  method?: string;
+  /** Keys that hold the body, first match wins (`json` before `body` for got and ky). */
+  body?: string[];
+  /** The key of a base URL the request path is joined to (`baseURL`, `prefixUrl`). */
+  base?: string;
+}
+
+export type CallModel =
+  | {
+      kind: 'request';
+      /** Argument index of the URL. */
+      url?: number;
+      /** The first argument is either the URL or an options object (`axios(url, config)` or `axios(config)`). */
+      urlOrOptions?: boolean;
+      /** Argument index of the options object (of the second argument when `urlOrOptions` takes a URL). */
+      options?: number;
+      /** Argument index of the body. */
+      body?: number;
+      /** The method the call always sends. */
+      method?: string;
+      /** The options key that holds the URL for this call, when it is not the model's (undici's `pool.request({ path })`). */
+      urlKey?: string;
+      /** The state of what the call gives back (`promise:fetch` is a promise of a fetch Response; see `response-states.ts`). */
+      result: string;
+    }
+  | {
+      kind: 'instance';
+      /** Argument index of the configuration. */
+      options?: number;
+      /** Argument index of the base URL, when it is given on its own (`new Pool('https://…')`). */
+      origin?: number;
+      /** The API path of what is made ('' when it is the client again). */
+      path?: string;
+    }
+  /** `instance.interceptors.response.use(fn)`: what `fn` returns is what the instance's requests resolve to. */
+  | { kind: 'response-interceptor' };
+
+const FETCH_OPTIONS: OptionKeys = { method: 'method', body: ['body'] };
+const fetchCall: CallModel = { kind: 'request', url: 0, options: 1, result: 'promise:fetch' };
+
+function methods(names: string[], model: (method: string) => CallModel): Record<string, CallModel> {
+  return Object.fromEntries(names.map((name) => [name, model(name.toUpperCase())]));
+}
+
+export const HTTP_CLIENTS: readonly HttpClientModel[] = [
+  {
+    name: 'fetch',
+    packages: ['node-fetch', 'cross-fetch', 'isomorphic-fetch', 'isomorphic-unfetch', 'unfetch', '@whatwg-node/fetch'],
+    exports: { default: '', '*': '', fetch: '' },
+    globals: { fetch: '' },
+    calls: { '': fetchCall },
+    options: FETCH_OPTIONS,
+  },
+  {
+    name: 'undici',
+    packages: ['undici'],
+    exports: { fetch: 'fetch', request: 'request', Pool: 'Pool', Client: 'Pool', Agent: 'Pool' },
+    calls: {
+      fetch: fetchCall,
+      request: { kind: 'request', url: 0, options: 1, result: 'promise:undici' },
+      'pool.request': { kind: 'request', options: 0, urlKey: 'path', result: 'promise:undici' },
+    },
+    constructs: { Pool: { kind: 'instance', origin: 0, options: 1, path: 'pool' } },
+    options: { ...FETCH_OPTIONS, base: 'origin' },
+  },
+  {
+    name: 'axios',
+    packages: ['axios'],
+    exports: { default: '', '*': '', axios: '' },
+    calls: {
+      '': { kind: 'request', urlOrOptions: true, options: 1, result: 'promise:axios' },
+      request: { kind: 'request', options: 0, result: 'promise:axios' },
+      ...methods(['get', 'delete', 'head', 'options'], (method) => ({ kind: 'request', url: 0, options: 1, method, result: 'promise:axios' })),
+      ...methods(['post', 'put', 'patch'], (method) => ({ kind: 'request', url: 0, body: 1, options: 2, method, result: 'promise:axios' })),
+      ...methods(['postForm', 'putForm', 'patchForm'], (method) => ({ kind: 'request', url: 0, body: 1, options: 2, method: method.replace(/FORM$/, ''), result: 'promise:axios' })),
+      create: { kind: 'instance', options: 0 },
+      'interceptors.response.use': { kind: 'response-interceptor' },
+    },
+    options: { url: 'url', method: 'method', body: ['data'], base: 'baseURL' },
+  },
+  {
+    name: 'got',
+    packages: ['got'],
+    exports: { default: '', '*': '', got: '' },
+    calls: {
+      '': { kind: 'request', urlOrOptions: true, options: 1, result: 'got' },
+      ...methods(['get', 'post', 'put', 'patch', 'delete', 'head'], (method) => ({ kind: 'request', url: 0, options: 1, method, result: 'got' })),
+      extend: { kind: 'instance', options: 0 },
+    },
+    options: { url: 'url', method: 'method', body: ['json', 'body', 'form'], base: 'prefixUrl' },
+  },
+  {
+    name: 'ky',
+    packages: ['ky', 'ky-universal'],
+    exports: { default: '', '*': '' },
+    calls: {
+      '': { kind: 'request', url: 0, options: 1, result: 'ky' },
+      ...methods(['get', 'post', 'put', 'patch', 'delete', 'head'], (method) => ({ kind: 'request', url: 0, options: 1, method, result: 'ky' })),
+      create: { kind: 'instance', options: 0 },
+      extend: { kind: 'instance', options: 0 },
+    },
+    options: { method: 'method', body: ['json', 'body'], base: 'prefixUrl' },
+  },
+  {
+    name: 'ofetch',
+    packages: ['ofetch'],
+    exports: { ofetch: '', $fetch: '', default: '' },
+    calls: {
+      '': { kind: 'request', url: 0, options: 1, result: 'promise:body' },
+      raw: { kind: 'request', url: 0, options: 1, result: 'promise:fetch-parsed' },
+      create: { kind: 'instance', options: 0 },
+    },
+    options: { method: 'method', body: ['body'], base: 'baseURL' },
+  },
+  {
+    name: 'openapi-fetch',
+    packages: ['openapi-fetch'],
+    exports: { default: 'createClient', createClient: 'createClient' },
+    calls: {
+      createClient: { kind: 'instance', options: 0, path: 'client' },
+      ...Object.fromEntries(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD'].map((method) => [`client.${method}`, { kind: 'request', url: 0, options: 1, method, result: 'promise:openapi-fetch' } as CallModel])),
+    },
+    options: { body: ['body'], base: 'baseUrl' },
+  },
+  {
+    name: 'superagent',
+    packages: ['superagent', 'supertest'],
+    exports: { default: '', '*': '' },
+    calls: methods(['get', 'post', 'put', 'patch', 'delete', 'del', 'head'], (method) => ({ kind: 'request', url: 0, method: method === 'DEL' ? 'DELETE' : method, result: 'superagent' })),
+    options: {},
+  },
+];

@@ -1,0 +1,48 @@
+/**
+ * The states a service response goes through before code reads its body, as data: a fetch
+ * `Response` whose `.json()` gives a promise of the body, an axios response whose `.data` is the
+ * body, got's and ky's promises with `.json()`, the SDK's `{ ok, value }` results, a react-query
+ * result whose `.data` is the body… The state `body` is the parsed JSON body itself, read through
+ * the schema graph; `text` is the body as a string, which `JSON.parse` turns into `body`.
+ *
+ * A member names the state it leads to; `{ call: … }` is a method whose call gives that state
+ * (`promise:body` is a promise of the body). `awaited` is what awaiting (or `.then`) gives for a
+ * state that is itself a promise-like builder (got, ky, superagent).
+ */
+export interface ResponseStateModel {
+  members?: Record<string, string | { call: string; body?: number }>;
+  awaited?: string;
+}
+
+export const RESPONSE_STATES: Record<string, ResponseStateModel> = {
+  fetch: { members: { json: { call: 'promise:body' }, text: { call: 'promise:text' }, clone: { call: 'fetch' } } },
+  /** ofetch's `raw`: a Response whose `_data` is already parsed. */
+  'fetch-parsed': { members: { _data: 'body', json: { call: 'promise:body' }, text: { call: 'promise:text' } } },
+  axios: { members: { data: 'body' } },
+  got: { members: { json: { call: 'promise:body' }, text: { call: 'promise:text' } }, awaited: 'got-response' },
+  'got-response': { members: { body: 'text' } },
+  ky: { members: { json: { call: 'promise:body' }, text: { call: 'promise:text' } }, awaited: 'fetch' },
+  undici: { members: { body: 'undici-body' } },
+  'undici-body': { members: { json: { call: 'promise:body' }, text: { call: 'promise:text' } } },
+  'openapi-fetch': { members: { data: 'body', response: 'fetch' } },
+  superagent: {
+    members: {
+      send: { call: 'superagent', body: 0 },
+      set: { call: 'superagent' },
+      query: { call: 'superagent' },
+      type: { call: 'superagent' },
+      accept: { call: 'superagent' },
+      auth: { call: 'superagent' },
+      timeout: { call: 'superagent' },
+      retry: { call: 'superagent' },
+    },
+    awaited: 'superagent-response',
+  },
+  'superagent-response': { members: { body: 'body', text: 'text' } },
+  /** The SDK's standalone functions: `{ ok, value, error }`. */
+  'sdk-result': { members: { value: 'body' } },
+  /** react-query's and SWR's results, and the SDK's hooks. */
+  query: { members: { data: 'body' } },
+  text: {},
+  body: {},
+};

@@ -1,0 +1,265 @@
+import type { TSESTree } from '../ts-eslint-lite.js';
+import { propertyKeyName, T } from '../project/ast.js';
+import { builtinMember, callBuiltin, constructBuiltin, stringMember } from './builtins.js';
+import type { Engine } from './engine.js';
+import { idOf } from './ids.js';
+import { callLibrary, constructLibrary, libraryMember, storeOnLibrary } from './library.js';
+import { exportValue, seenAt } from './modules.js';
+import { responseAwaited, responseElements, responseMember, storeOnResponse } from './responses.js';
+import { callSdk, constructSdk, sdkMember } from './sdk.js';
+import { reorigin } from './strings.js';
+import {
+  builtinValue,
+  classIdentity,
+  distinct,
+  EMPTY,
+  functionValue,
+  instanceValue,
+  objectValue,
+  promiseValue,
+  stringValue,
+  union,
+  unionAll,
+  viewed,
+  type ClassValue,
+  type InstanceValue,
+  type Value,
+  type ValueSet,
+} from './values.js';
+
+/**
+ * How a property is met: read (`a.b`, judged when `a` is the service's data), as the callee of a
+ * method call, destructured (`const { b } = a`, judged too), or read by position (`const [x] = a`).
+ */
+export type Use =
+  | { kind: 'read'; node: TSESTree.MemberExpression }
+  | { kind: 'callee'; node: TSESTree.MemberExpression }
+  | { kind: 'destructure'; node: TSESTree.Property }
+  | { kind: 'index'; node: TSESTree.Node };
+
+const FUNCTION_METHODS = new Set(['call', 'apply', 'bind']);
+const PROMISE_METHODS = new Set(['then', 'catch', 'finally', 'subscribe', 'pipe']);
+
+/** `values.key`: what reading a property (or, with an unknown key, any property) of each value gives. */
+export function load(engine: Engine, values: ValueSet, key: string | undefined, use: Use | undefined): ValueSet {
+  let result = EMPTY;
+  for (const value of values) result = union(result, loadOne(engine, value, key, use));
+  return result;
+}
+
+function loadOne(engine: Engine, value: Value, key: string | undefined, use: Use | undefined): ValueSet {
+  switch (value.kind) {
+    case 'string':
+      return stringMember(value, key);
+    case 'object':
+      if (value.allocation.origin === 'map' && (key === 'get' || key === 'set' || key === 'has')) return [builtinValue(`map.${key}`, [value])];
+      return seenThrough(value.via, use, objectMember(engine, value.allocation.id, key, use));
+    case 'array':
+      return seenThrough(value.via, use, arrayMember(engine, value, key));
+    case 'function':
+      if (key !== undefined && FUNCTION_METHODS.has(key)) return [builtinValue(`function.${key}`, [value])];
+      return seenThrough(value.via, use, key === undefined ? EMPTY : engine.read(engine.cell(`fn:${idOf(value.fn)}@${value.env.id}`, key)));
+    case 'class':
+      return seenThrough(value.via, use, classMember(engine, value, key, true, [value]));
+    case 'instance':
+      return seenThrough(value.via, use, union(key === undefined ? EMPTY : engine.read(engine.cell(value.allocation, key)), classMember(engine, value.cls, key, false, [value])));
+    case 'namespace':
+      return key === undefined ? EMPTY : exportValue(engine, value.module, key, use?.node ?? value.via);
+    case 'library':
+      return libraryMember(engine, value, key);
+    case 'sdk':
+      return sdkMember(engine, value, key);
+    case 'response':
+      return responseMember(engine, value, key, use);
+    case 'promise':
+      return key !== undefined && PROMISE_METHODS.has(key) ? [builtinValue(`promise.${key}`, [value])] : EMPTY;
+    case 'builtin':
+      return builtinMember(engine, value, key);
+    case 'request':
+      return key === 'url' ? value.url : EMPTY;
+    case 'serialized':
+      return EMPTY;
+  }
+}
+
+/**
+ * A value read from an object that came through an import is said to be written where it is read:
+ * the string `PATHS.USER_COUNT` gives is reported at `PATHS.USER_COUNT` in the importing file.
+ */
+function seenThrough(via: TSESTree.Node | undefined, use: Use | undefined, values: ValueSet): ValueSet {
+  if (!via) return values;
+  const at = use?.kind === 'read' || use?.kind === 'callee' ? use.node : via;
+  return distinct(values.map((value) => (value.kind === 'string' ? stringValue(reorigin(value.pattern, at)) : viewed(value, at))));
+}
+
+function objectMember(engine: Engine, allocation: string, key: string | undefined, use: Use | undefined): ValueSet {
+  const cells = engine.cells(allocation);
+  let result = EMPTY;
+  if (key === undefined) {
+    for (const [name, cell] of cells) if (name !== '...') result = union(result, engine.read(cell));
+  } else {
+    result = union(engine.read(engine.cell(allocation, key)), cells.has('*') ? engine.read(cells.get('*')!) : EMPTY);
+  }
+  // `{ ...base, x }` has base's properties too (and, for a response spread into a literal, its schema).
+  // `state = { ...state, x }` in a loop spreads an object into itself: each allocation is read once.
+  const spread = cells.get('...');
+  if (spread && !spreading.has(allocation)) {
+    spreading.add(allocation);
+    try {
+      result = union(result, load(engine, engine.read(spread), key, use));
+    } finally {
+      spreading.delete(allocation);
+    }
+  }
+  return result;
+}
+
+const spreading = new Set<string>();
+
+function arrayMember(engine: Engine, array: Extract<Value, { kind: 'array' }>, key: string | undefined): ValueSet {
+  if (key === undefined || /^\d+$/.test(key)) {
+    const all = engine.read(engine.cell(array.allocation, '[]'));
+    return key === undefined ? all : union(engine.read(engine.cell(array.allocation, key)), all);
+  }
+  if (key === 'length') return EMPTY;
+  return [builtinValue(`array.${key}`, [array])];
+}
+
+/**
+ * A member of a class: an instance's methods (bound to the instance), getters (run), or the class's
+ * statics; then the superclass's. Field values live in the instance's cells, written by constructors.
+ */
+function classMember(engine: Engine, cls: ClassValue, key: string | undefined, isStatic: boolean, self: ValueSet, depth = 0): ValueSet {
+  if (key === undefined || depth > 8) return EMPTY;
+  let result = isStatic ? engine.read(engine.cell(`static:${classIdentity(cls)}`, key)) : EMPTY;
+  for (const member of cls.node.body.body) {
+    if (member.type !== T.MethodDefinition || member.static !== isStatic || member.kind === 'constructor') continue;
+    if (propertyKeyName(member) !== key) continue;
+    if (member.kind === 'get') result = union(result, engine.invoke(functionValue(member.value, cls.env), [], self));
+    else if (member.kind === 'method') result = union(result, [functionValue(member.value, cls.env, { self, args: [] })]);
+  }
+  if (result.length > 0 || !cls.node.superClass) return result;
+  const parents = engine.evaluateIn(cls.env, cls.node.superClass).filter((value): value is ClassValue => value.kind === 'class');
+  return unionAll(parents.map((parent) => classMember(engine, parent, key, isStatic, self, depth + 1)));
+}
+
+/** `targets.key = values`: into the cells of the objects, the instance's configuration of a client, or judged on the service's data. */
+export function store(engine: Engine, targets: ValueSet, key: string | undefined, values: ValueSet, site: TSESTree.Node | undefined): void {
+  for (const target of targets) {
+    switch (target.kind) {
+      case 'object':
+      case 'array':
+      case 'instance': {
+        const cell = engine.cell(target.allocation, key ?? (target.kind === 'array' ? '[]' : '*'));
+        if (site) cell.addSite(site);
+        engine.write(cell, values);
+        if (target.kind === 'array') engine.write(engine.cell(target.allocation, '[]'), values);
+        break;
+      }
+      case 'function':
+        if (key !== undefined) engine.write(engine.cell(`fn:${idOf(target.fn)}@${target.env.id}`, key), values);
+        break;
+      case 'class':
+        if (key !== undefined) engine.write(engine.cell(`static:${classIdentity(target)}`, key), values);
+        break;
+      case 'library':
+        storeOnLibrary(engine, target, key, values);
+        break;
+      case 'response':
+        if (site?.type === T.MemberExpression) storeOnResponse(engine, target, key, site);
+        break;
+      default:
+        break;
+    }
+  }
+}
+
+/** `callee(…args)` with `this` as `self`. */
+export function call(engine: Engine, callee: ValueSet, args: readonly ValueSet[], self: ValueSet, node: TSESTree.Node): ValueSet {
+  let result = EMPTY;
+  for (const fn of callee) {
+    switch (fn.kind) {
+      case 'function': {
+        // What a function of another module gives (a path builder's URL) is said to be written at the call.
+        const returned = engine.invoke(fn, args, self);
+        result = union(result, fn.env.module !== engine.reader?.module ? seenAt(returned, node) : returned);
+        break;
+      }
+      case 'builtin':
+        result = union(result, callBuiltin(engine, fn, args, self, node));
+        break;
+      case 'library':
+        result = union(result, callLibrary(engine, fn, args, node));
+        break;
+      case 'sdk':
+        result = union(result, callSdk(engine, fn, args, node));
+        break;
+      default:
+        break;
+    }
+  }
+  return result;
+}
+
+/** `new callee(…args)`. */
+export function construct(engine: Engine, callee: ValueSet, args: readonly ValueSet[], node: TSESTree.NewExpression): ValueSet {
+  let result = EMPTY;
+  for (const fn of callee) {
+    switch (fn.kind) {
+      case 'class':
+        result = union(result, engine.construct(fn, args));
+        break;
+      case 'function': {
+        // A constructor function: `this` is a new object, which is what `new` gives unless it returns another.
+        const allocation = engine.allocate(node, 'instance');
+        const self = [objectValue(allocation)];
+        const returned = engine.invoke(fn, args, self).filter((value) => value.kind === 'object' || value.kind === 'instance');
+        result = union(result, returned.length > 0 ? returned : self);
+        break;
+      }
+      case 'builtin':
+        result = union(result, constructBuiltin(engine, fn, args, node));
+        break;
+      case 'sdk':
+        result = union(result, constructSdk(fn));
+        break;
+      case 'library':
+        result = union(result, constructLibrary(engine, fn, args, node));
+        break;
+      default:
+        break;
+    }
+  }
+  return result;
+}
+
+/** `await values`: what a promise resolves to, what a thenable builder's result is, anything else itself. */
+export function awaited(engine: Engine, values: ValueSet, depth = 0): ValueSet {
+  if (depth > 4) return EMPTY;
+  let result = EMPTY;
+  for (const value of values) {
+    if (value.kind === 'promise') result = union(result, awaited(engine, value.of, depth + 1));
+    else if (value.kind === 'response') result = union(result, responseAwaited(value));
+    else result = union(result, [value]);
+  }
+  return result;
+}
+
+/** The elements of what is iterated, spread or indexed: an array's cells, an array of the service's data. */
+export function elementsOf(engine: Engine, values: ValueSet): ValueSet {
+  let result = EMPTY;
+  for (const value of values) {
+    if (value.kind === 'array') result = union(result, load(engine, [value], undefined, undefined));
+    else if (value.kind === 'response') result = union(result, responseElements(value));
+    else if (value.kind === 'object') result = union(result, engine.read(engine.cell(value.allocation, '[]')));
+  }
+  return result;
+}
+
+export function promiseOf(values: ValueSet): ValueSet {
+  return values.length === 0 ? EMPTY : [promiseValue(values)];
+}
+
+export function instanceOf(cls: ClassValue): InstanceValue {
+  return instanceValue({ id: `instance:${classIdentity(cls)}`, node: cls.node, origin: 'instance' }, cls);
+}

@@ -1,0 +1,82 @@
+import { existsSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import path from 'node:path';
+import { ResolverFactory } from 'oxc-resolver';
+
+/** Where an import specifier leads: a source file of the project, or a package (by its name). */
+export type Resolution = { kind: 'file'; path: string } | { kind: 'package'; name: string; path?: string } | { kind: 'builtin' };
+
+/** Source files, and JSON files (endpoint tables are kept in them), which the index reads as CommonJS modules. */
+const SOURCE = /\.(?:[cm]?[jt]s|[jt]sx|json)$/;
+const BUILTINS = new Set(builtinModules);
+
+/**
+ * Module resolution as the user's toolchain does it, by oxc-resolver: tsconfig `paths`, `baseUrl`
+ * and `extends` (found per file), package.json `exports` and `imports`, and TypeScript's habit of
+ * writing `./x.js` for `./x.ts`. Results are cached per directory and specifier.
+ */
+export class ModuleResolver {
+  private readonly factory = new ResolverFactory({
+    extensions: ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs', '.json'],
+    extensionAlias: { '.js': ['.ts', '.tsx', '.js', '.jsx'], '.mjs': ['.mts', '.mjs'], '.cjs': ['.cts', '.cjs'], '.jsx': ['.tsx', '.jsx'] },
+    conditionNames: ['import', 'require', 'node', 'browser', 'default', 'types'],
+    mainFields: ['module', 'main'],
+    builtinModules: false,
+    tsconfig: 'auto',
+  });
+  private readonly cache = new Map<string, Resolution | null>();
+
+  resolve(fromFile: string, specifier: string): Resolution | undefined {
+    const directory = path.dirname(fromFile);
+    const key = `${directory}\u0000${specifier}`;
+    let resolution = this.cache.get(key);
+    if (resolution === undefined) {
+      resolution = this.compute(fromFile, specifier) ?? null;
+      this.cache.set(key, resolution);
+    }
+    return resolution ?? undefined;
+  }
+
+  /** Forget what was resolved: a file was added or removed, or a tsconfig changed. */
+  clear(): void {
+    this.cache.clear();
+    this.factory.clearCache();
+  }
+
+  /**
+   * SvelteKit's `$lib` alias lives in a tsconfig the kit generates (`.svelte-kit/tsconfig.json`),
+   * missing until the project is built once: it stands for `src/lib` of the nearest package.
+   */
+  private kitLibrary(fromFile: string, specifier: string): Resolution | undefined {
+    for (let dir = path.dirname(fromFile); ; dir = path.dirname(dir)) {
+      if (existsSync(path.join(dir, 'package.json'))) {
+        const target = path.join(dir, 'src/lib', specifier.slice('$lib'.length));
+        return this.compute(fromFile, target);
+      }
+      if (path.dirname(dir) === dir) return undefined;
+    }
+  }
+
+  private compute(fromFile: string, specifier: string): Resolution | undefined {
+    if (specifier.startsWith('node:') || BUILTINS.has(specifier)) return { kind: 'builtin' };
+    let result;
+    try {
+      result = this.factory.resolveFileSync(fromFile, specifier);
+    } catch {
+      result = undefined;
+    }
+    if (!result?.path && (specifier === '$lib' || specifier.startsWith('$lib/'))) return this.kitLibrary(fromFile, specifier);
+    const resolved = result?.path;
+    const bare = packageName(specifier);
+    if (resolved && !resolved.split(path.sep).includes('node_modules') && SOURCE.test(resolved)) return { kind: 'file', path: resolved };
+    if (bare) return resolved ? { kind: 'package', name: bare, path: resolved } : { kind: 'package', name: bare };
+    return undefined;
+  }
+}
+
+/** `@scope/name/sub` → `@scope/name`; `name/sub` → `name`; undefined for relative and absolute specifiers and `#` imports. */
+export function packageName(specifier: string): string | undefined {
+  if (/^(?:\.|\/|#|[a-z]:)/i.test(specifier)) return undefined;
+  const parts = specifier.split('/');
+  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
+}

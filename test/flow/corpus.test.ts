@@ -1,0 +1,53 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { checkProject, compare, CORPUS, type Finding, lintProject, listProjects, projectMarkers, readMarkers, sourceFiles } from './corpus.js';
+
+// The acceptance corpus of issue #18's value-flow engine (test/fixtures/flow/README.md). Every
+// project's markers say where a finding must be reported; anything else reported is a false positive.
+const projects = listProjects();
+
+describe('the flow corpus is well-formed', () => {
+  it('has projects with markers and projects without', () => {
+    const counts = projects.map((project) => projectMarkers(project).length);
+    expect(projects.length).toBeGreaterThanOrEqual(15);
+    expect(counts.some((count) => count === 0)).toBe(true);
+    expect(counts.reduce((sum, count) => sum + count, 0)).toBeGreaterThanOrEqual(150);
+  });
+
+  it.each(projects)('%s: every marker names an item and stands right before a name, string or template', (project) => {
+    const problems = sourceFiles(project).flatMap((file) => readMarkers(project, file).problems);
+    expect(problems).toEqual([]);
+  });
+
+  it.each(projects)('%s: has a tsconfig.json when it has TypeScript', (project) => {
+    const typescript = sourceFiles(project).some((file) => /\.[mc]?tsx?$/.test(file));
+    expect(typescript ? existsSync(path.join(CORPUS, project, 'tsconfig.json')) : true).toBe(true);
+  });
+});
+
+// Strict: fails until the value-flow engine lands. `FLOW_CORPUS=1 npx vitest run test/flow` runs it.
+describe.skipIf(process.env.FLOW_CORPUS !== '1')('the flow corpus, strictly', () => {
+  describe.each(projects)('%s', (project) => {
+    let expected: Finding[];
+    let linted: Finding[];
+    beforeAll(async () => {
+      expected = projectMarkers(project);
+      linted = await lintProject(project);
+    });
+
+    it('the rules report every marked use', () => {
+      expect(compare(project, expected, linted).missing).toEqual([]);
+    });
+
+    it('the rules report nothing that is not marked', () => {
+      expect(compare(project, expected, linted).unexpected).toEqual([]);
+    });
+
+    it('api-sunset check reports exactly the marked uses', async () => {
+      const { findings, skipped, stderr, code } = await checkProject(project);
+      expect({ code, stderr, skipped }).toEqual({ code: 0, stderr: '', skipped: [] });
+      expect(compare(project, expected, findings)).toEqual({ missing: [], unexpected: [] });
+    });
+  });
+});

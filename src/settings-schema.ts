@@ -42,6 +42,31 @@ export const SETTINGS_SCHEMA = {
         },
       },
     },
+    sdkModules: {
+      type: 'array',
+      description: 'an array of module specifiers such as "@acme/glean-fork"',
+      items: { type: 'string', minLength: 1, description: 'a module specifier such as "@acme/glean-fork"' },
+    },
+    clients: {
+      type: 'array',
+      description: 'an array of HTTP client models (docs/detection.md, "Your own HTTP client")',
+      items: {
+        // The row's shape is src/flow/models/http-clients.ts's HttpClientModel; the engine reads the calls' details.
+        type: 'object',
+        description: 'an HTTP client model: { name, packages, exports, calls, options }',
+        required: ['name', 'packages', 'exports', 'calls', 'options'],
+        additionalProperties: false,
+        properties: {
+          name: { type: 'string', description: 'a name' },
+          packages: { type: 'array', items: { type: 'string', description: 'a module specifier' }, description: 'an array of module specifiers' },
+          exports: { type: 'object', description: 'an object: export name → API path' },
+          globals: { type: 'object', description: 'an object: global name → API path' },
+          calls: { type: 'object', description: 'an object: API path → what calling it does' },
+          constructs: { type: 'object', description: 'an object: API path → what `new` of it makes' },
+          options: { type: 'object', description: 'an object: the keys of the options objects' },
+        },
+      },
+    },
   },
 } as const;
 
@@ -106,10 +131,11 @@ function valueAt(data: unknown, segments: string[]): unknown {
 }
 
 /**
- * The settings a user may write where an unknown one was found (`wrappers/0` → a wrapper's).
+ * The settings a user may write where an unknown one was found (`wrappers/0` → a wrapper's, `clients/0` → a client row's).
  * `today` is the plugin's configs' own, so it is not offered.
  */
 function knownAt(segments: string[]): string[] {
-  if (segments.length > 0) return Object.keys(SETTINGS_SCHEMA.properties.wrappers.items.properties);
-  return Object.keys(SETTINGS_SCHEMA.properties).filter((name) => name !== 'today');
+  if (segments.length === 0) return Object.keys(SETTINGS_SCHEMA.properties).filter((name) => name !== 'today');
+  const list = SETTINGS_SCHEMA.properties[segments[0] as 'wrappers' | 'clients'];
+  return Object.keys(list.items.properties);
 }

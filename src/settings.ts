@@ -3,6 +3,7 @@ import { loadBundledSchedule, loadSchedule, ScheduleError } from './schedule/loa
 import { DEFAULT_IMMINENT_DAYS } from './schedule/status.js';
 import type { Schedule } from './schedule/types.js';
 import { onRunDate } from './run-date.js';
+import type { HttpClientModel } from './flow/models/http-clients.js';
 import { assertValidSettings } from './settings-schema.js';
 
 /** A helper the analysis cannot see through, declared by the user: `api.post('getusercount', body)`. */
@@ -27,6 +28,8 @@ export interface RawSettings {
   imminentDays?: number;
   schedule?: string | object;
   wrappers?: WrapperSetting[];
+  sdkModules?: string[];
+  clients?: HttpClientModel[];
 }
 
 export interface Settings {
@@ -34,6 +37,10 @@ export interface Settings {
   imminentDays: number;
   schedule: Schedule;
   wrappers: WrapperSetting[];
+  /** Module specifiers (or project files) that stand for the SDK: a fork, a vendored copy. */
+  sdkModules?: readonly string[];
+  /** HTTP client libraries of the user's, as rows in the shape of src/flow/models/http-clients.ts. */
+  clients?: readonly HttpClientModel[];
 }
 
 const cache = new WeakMap<object, Settings>();
@@ -59,7 +66,8 @@ function parseSettings(raw: RawSettings, cwd: string): Settings {
   // Types, enums and ranges: one configuration error naming every wrong setting, before any is used.
   assertValidSettings(raw);
   const { now = raw.today ?? today(), imminentDays = DEFAULT_IMMINENT_DAYS, schedule, wrappers = [] } = raw;
-  return { now, imminentDays, schedule: resolveSchedule(schedule, cwd), wrappers };
+  const { sdkModules = [], clients = [] } = raw;
+  return { now, imminentDays, schedule: resolveSchedule(schedule, cwd), wrappers, sdkModules, clients };
 }
 
 function resolveSchedule(schedule: string | object | undefined, cwd: string): Schedule {

@@ -35,10 +35,45 @@ const MAX_ROUNDS = 12;
  * the files call into elsewhere is run too, for the values they pass.
  */
 export function analyzeProject(project: ProjectIndex, options: EngineOptions, engine = new Engine(options)): ProjectAnalysis {
+  return analyze(project, engine, [...project.files()].filter(([, facts]) => facts.service).map(([file]) => file), MAX_ROUNDS);
+}
+
+/**
+ * The engine over one file's neighbourhood: the file, the files that import it and theirs (what
+ * calls into it with the service's values), and what they import. An editor relints a file on
+ * every change; this answers for that file in the time of a few modules, where the whole project
+ * would take the time of all its service files. Its findings are trusted for `file` only.
+ */
+export function analyzeAround(project: ProjectIndex, options: EngineOptions, file: string): ProjectAnalysis {
+  const around = new Set([file]);
+  for (const importer of importersOf(project, [file])) around.add(importer);
+  for (const importer of importersOf(project, [...around])) around.add(importer);
+  return analyze(project, new Engine(options), [...around], 1);
+}
+
+/** The project files that import one of `targets` (resolved, after a cheap look at the specifier's last segment). */
+function importersOf(project: ProjectIndex, targets: readonly string[]): string[] {
+  const wanted = new Set(targets);
+  const byStem = new Set(targets.flatMap(stems));
+  const found: string[] = [];
+  for (const [file, facts] of project.files()) {
+    if (wanted.has(file)) continue;
+    const imports = facts.imports.some((entry) => {
+      const last = entry.specifier.split('/').at(-1)!.replace(/\.[cm]?[jt]sx?$/, '');
+      if (!byStem.has(last === '' || last === '.' || last === '..' ? 'index' : last) && (entry.specifier.startsWith('.') || project.isDependency(entry.specifier))) return false;
+      const resolution = project.resolve(file, entry.specifier);
+      return resolution?.kind === 'file' && wanted.has(resolution.path);
+    });
+    if (imports) found.push(file);
+  }
+  return found;
+}
+
+function analyze(project: ProjectIndex, engine: Engine, seeds: string[], rounds: number): ProjectAnalysis {
   const version = project.version;
   const analysed = new Set<string>();
-  let batch = [...project.files()].filter(([, facts]) => facts.service).map(([file]) => file);
-  for (let round = 0; batch.length > 0 && round < MAX_ROUNDS; round++) {
+  let batch = seeds;
+  for (let round = 0; batch.length > 0 && round < rounds; round++) {
     const modules: ParsedModule[] = [];
     for (const file of batch) {
       analysed.add(file);
@@ -184,6 +219,9 @@ function carries(engine: Engine, value: Value, depth: number): boolean {
       return depth < 2 && carriesService(engine, load(engine, [value], undefined, undefined), depth + 1);
     case 'namespace':
       return true;
+    case 'builtin':
+      // A hook or store made by a library model (`useBoardAnswersQuery`, a Pinia store) carries what it holds.
+      return value.receiver !== undefined && carriesService(engine, value.receiver, depth);
     case 'string': {
       // `export const INDEXING_API = \`${BASE}/api/index/v1\``: its importers build the service's URLs.
       const { text } = flatten(value.pattern);

@@ -1,6 +1,7 @@
 import type { TSESTree } from '../ts-eslint-lite.js';
 import type { ParsedModule } from '../project/module.js';
 import { callContainer, containerImport, containerMember, isContainerBuiltin } from './containers.js';
+import { callRtk, isRtkBuiltin, rtkImport, rtkMember } from './rtk-query.js';
 import type { Engine } from './engine.js';
 import { libraryGlobal } from './library.js';
 import { commonJsObjects, requiredValue } from './modules.js';
@@ -72,7 +73,7 @@ export function frameworkImport(packageName: string, exported: string): ValueSet
     case 'rxjs/operators':
       return RXJS_OPERATORS.has(exported) || RXJS_PASSING.has(exported) ? [builtinValue(`rxjs.${exported}`)] : EMPTY;
     default:
-      return containerImport(packageName, exported);
+      return union(containerImport(packageName, exported), rtkImport(packageName, exported));
   }
 }
 
@@ -101,7 +102,7 @@ export function builtinMember(engine: Engine, value: BuiltinValue, key: string |
     case 'Reflect':
       return [builtinValue(`${value.name}.${key}`)];
     default:
-      return containerMember(value, key);
+      return union(containerMember(value, key), rtkMember(value, key));
   }
 }
 
@@ -256,6 +257,7 @@ export function callBuiltin(engine: Engine, fn: BuiltinValue, args: readonly Val
     case 'swr.useSWRMutation':
       return swrMutation(engine, args, node);
     default:
+      if (isRtkBuiltin(name)) return callRtk(engine, fn, args, node);
       return isContainerBuiltin(name) ? callContainer(engine, fn, args, node) : EMPTY;
   }
 }

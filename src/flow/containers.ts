@@ -17,9 +17,10 @@ const EXPORTS: Record<string, ReadonlySet<string>> = {
   '@angular/core': new Set(['signal', 'computed', 'inject', 'input', 'model']),
   '@angular/core/rxjs-interop': new Set(['toSignal']),
   'svelte/store': new Set(['writable', 'readable', 'derived', 'get']),
+  '@trpc/server': new Set(['initTRPC']),
 };
 
-const PREFIX: Record<string, string> = { vue: 'vue', pinia: 'pinia', '@angular/core': 'ng', '@angular/core/rxjs-interop': 'ng', 'svelte/store': 'svelte' };
+const PREFIX: Record<string, string> = { vue: 'vue', pinia: 'pinia', '@angular/core': 'ng', '@angular/core/rxjs-interop': 'ng', 'svelte/store': 'svelte', '@trpc/server': 'trpc' };
 
 /** What importing `exported` from a framework's state module gives. */
 export function containerImport(packageName: string, exported: string): ValueSet {
@@ -27,7 +28,7 @@ export function containerImport(packageName: string, exported: string): ValueSet
 }
 
 export function isContainerBuiltin(name: string): boolean {
-  return /^(vue|pinia|ng|svelte)\./.test(name);
+  return /^(vue|pinia|ng|svelte|trpc)\./.test(name);
 }
 
 /** Members of a container that is called or has methods: a signal's `set`/`update`, a store's `subscribe`. */
@@ -38,6 +39,16 @@ export function containerMember(value: BuiltinValue, key: string | undefined): V
       return key === 'set' || key === 'update' ? [builtinValue(`ng.${key}`, receiver)] : key === 'asReadonly' ? [value] : EMPTY;
     case 'svelte.store':
       return key === 'set' || key === 'update' || key === 'subscribe' ? [builtinValue(`svelte.${key}`, receiver)] : EMPTY;
+    // tRPC: `initTRPC.context<Context>().create()` gives `router` and `procedure`; a procedure's
+    // resolver (`.query(({ ctx, input }) => …)`) gets the context the type argument names.
+    case 'trpc.initTRPC':
+      return key === 'context' || key === 'create' ? [builtinValue(`trpc.${key}`, receiver)] : EMPTY;
+    case 'trpc.builder':
+      return key === 'create' ? [builtinValue('trpc.create', receiver)] : EMPTY;
+    case 'trpc.instance':
+      return key === 'procedure' ? [builtinValue('trpc.procedure', receiver)] : key === 'router' || key === 'mergeRouters' || key === 'middleware' ? [builtinValue('trpc.identity')] : EMPTY;
+    case 'trpc.procedure':
+      return key === 'query' || key === 'mutation' || key === 'subscription' ? [builtinValue('trpc.resolver', receiver)] : key === 'input' || key === 'output' || key === 'use' || key === 'meta' ? [builtinValue('trpc.chain', receiver)] : EMPTY;
     default:
       return EMPTY;
   }
@@ -105,6 +116,20 @@ export function callContainer(engine: Engine, fn: BuiltinValue, args: readonly V
     case 'svelte.subscribe':
       call(engine, first, [contents(engine, receiver)], EMPTY, node);
       return EMPTY;
+    case 'trpc.context':
+      return [builtinValue('trpc.builder', typed)];
+    case 'trpc.create':
+      return [builtinValue('trpc.instance', receiver)];
+    case 'trpc.identity':
+      return first;
+    case 'trpc.chain':
+      return [builtinValue('trpc.procedure', receiver)];
+    case 'trpc.resolver': {
+      const options = engine.allocate(node, 'other');
+      engine.write(engine.cell(options, 'ctx'), receiver);
+      call(engine, first, [[objectValue(options)]], EMPTY, node);
+      return first;
+    }
     case 'svelte.writable':
     case 'svelte.readable':
       return [builtinValue('svelte.store', [objectValue(holder(engine, node, union(first, typed)))])];

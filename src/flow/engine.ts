@@ -38,7 +38,7 @@ export interface BodyDemand {
 }
 
 /** Activations of one function with distinct arguments beyond which a call uses the unknown-argument one. */
-const MAX_ACTIVATIONS_PER_FUNCTION = 16;
+const MAX_ACTIVATIONS_PER_FUNCTION = 8;
 /** Activations of one function that get their own copies of the objects its code makes. */
 const HEAP_CONTEXTS_PER_FUNCTION = 8;
 /** Calls nested deeper than this are not entered (their result is read as it stands). */

@@ -754,12 +754,24 @@ const JAVASCRIPT = /\.(?:[cm]?jsx?|svelte|vue)$/;
 /** Schema validation libraries, whose `parse` gives back the value it checked. */
 const VALIDATORS = /\bfrom\s*['"](?:zod|zod\/v4|yup|valibot|superstruct|joi|arktype|@sinclair\/typebox|io-ts)['"]|require\(\s*['"](?:zod|yup|joi|superstruct)['"]\s*\)/;
 
+const VALIDATION_METHODS = new Set(['parse', 'validateSync', 'cast', 'create', 'parseAsync', 'validate', 'safeParse', 'safeParseAsync']);
+const validating = new WeakMap<ParsedModule, boolean>();
+
+function importsValidator(module: ParsedModule): boolean {
+  let known = validating.get(module);
+  if (known === undefined) {
+    known = VALIDATORS.test(module.text);
+    validating.set(module, known);
+  }
+  return known;
+}
+
 /**
  * `Reply.parse(await res.json())` (zod, yup, valibot…): the response, checked, is what the code
  * reads next; `safeParse` puts it in `data`. Only in modules that import such a library.
  */
 function validated(engine: Engine, module: ParsedModule, method: string | undefined, args: readonly ValueSet[], node: TSESTree.Node): ValueSet {
-  if (!method || !VALIDATORS.test(module.text)) return EMPTY;
+  if (!method || !VALIDATION_METHODS.has(method) || !importsValidator(module)) return EMPTY;
   const input = args[0] ?? EMPTY;
   if (input.length === 0) return EMPTY;
   switch (method) {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Settings } from '../settings.js';
 import type { ParsedModule } from '../project/module.js';
 import { ProjectIndex, projectRootOf } from '../project/project.js';
-import { analyzeProject, type ProjectAnalysis } from './analysis.js';
+import { analyzeAround, analyzeProject, type ProjectAnalysis } from './analysis.js';
 import { catalogFor } from './catalog.js';
 import type { EngineOptions } from './engine.js';
 import { HTTP_CLIENTS } from './models/http-clients.js';
@@ -21,6 +21,9 @@ interface Session {
   /** Whether files may change on disk during the session (an editor), so stamps are checked now and then. */
   watch: boolean;
   checkedDiskAt: number;
+  /** Files whose text changed since `analysis` was made: one alone is answered by its neighbourhood. */
+  edited: Set<string>;
+  around?: { file: string; version: number; analysis: ProjectAnalysis };
 }
 
 /** How often, at most, an editor session looks for files changed on disk (a `git checkout`, another editor). */
@@ -48,13 +51,43 @@ export function projectAnalysisFor(linted: LintedFile, settings: Settings, cwd: 
   // A buffer with no file behind it (stdin, a code block, a rule test) is no module another file
   // imports: it is analysed alone, with what it imports, instead of indexing a whole project for it.
   const session = existsSync(linted.file) ? sessionFor(projectRootOf(linted.file, cwd), settings, undefined) : sessionFor(path.dirname(linted.file), settings, [linted.file], linted.file);
-  session.project.setEditorText(linted.file, linted.text, linted.module);
+  if (session.project.setEditorText(linted.file, linted.text, linted.module)) session.edited.add(linted.file);
   if (session.watch && Date.now() - session.checkedDiskAt > DISK_CHECK_INTERVAL_MS) {
     session.checkedDiskAt = Date.now();
-    session.project.refreshFromDisk();
+    // A change on disk (a checkout, another editor) can change anything: the next answer is the whole project's.
+    if (session.project.refreshFromDisk().length > 0) session.edited.add('\u0000disk');
   }
-  if (session.analysis?.version !== session.project.version) session.analysis = analyzeProject(session.project, session.options);
+  const { project } = session;
+  if (session.analysis?.version === project.version) return session.analysis;
+  // An editor relinting the file it edits: that file's neighbourhood, on top of the project's last analysis.
+  if (session.analysis && session.watch && session.edited.size === 1 && session.edited.has(linted.file)) {
+    if (session.around?.file !== linted.file || session.around.version !== project.version) {
+      session.around = { file: linted.file, version: project.version, analysis: withFile(session.analysis, analyzeAround(project, session.options, linted.file), linted.file) };
+    }
+    return session.around.analysis;
+  }
+  session.analysis = analyzeProject(project, session.options);
+  session.edited.clear();
+  session.around = undefined;
   return session.analysis;
+}
+
+/** The project's analysis with one file's findings and requests replaced by another analysis's. */
+function withFile(project: ProjectAnalysis, around: ProjectAnalysis, file: string): ProjectAnalysis {
+  return {
+    version: around.version,
+    findings: replaced(project.findings, around.findings, file),
+    sites: replaced(project.sites, around.sites, file),
+    analysed: new Set([...project.analysed, ...around.analysed]),
+  };
+}
+
+function replaced<T>(all: ReadonlyMap<string, readonly T[]>, from: ReadonlyMap<string, readonly T[]>, file: string): Map<string, readonly T[]> {
+  const result = new Map(all);
+  const mine = from.get(file);
+  if (mine && mine.length > 0) result.set(file, mine);
+  else result.delete(file);
+  return result;
 }
 
 /**
@@ -74,18 +107,18 @@ function sessionFor(root: string, settings: Settings, files: readonly string[] |
     byRoot = new Map();
     sessions.set(settings.schedule, byRoot);
   }
-  const key = `${root}\u0000${alone}\u0000${JSON.stringify(settings.wrappers)}`;
+  const key = `${root}\u0000${alone}\u0000${JSON.stringify([settings.wrappers, settings.sdkModules ?? [], settings.clients ?? []])}`;
   let session = byRoot.get(key);
   if (!session || (files !== undefined && session.watch)) {
     const project = new ProjectIndex(root, serviceGate(settings), files);
-    session = { project, options: engineOptions(settings, project), analysis: undefined, watch: files === undefined, checkedDiskAt: Date.now() };
+    session = { project, options: engineOptions(settings, project), analysis: undefined, watch: files === undefined, checkedDiskAt: Date.now(), edited: new Set() };
     byRoot.set(key, session);
   }
   return session;
 }
 
 function engineOptions(settings: Settings, project: ProjectIndex): EngineOptions {
-  return { catalog: catalogFor(settings.schedule), project, clients: HTTP_CLIENTS, wrappers: settings.wrappers, sdkModules: [] };
+  return { catalog: catalogFor(settings.schedule), project, clients: [...HTTP_CLIENTS, ...(settings.clients ?? [])], wrappers: settings.wrappers, sdkModules: settings.sdkModules ?? [] };
 }
 
 /**
@@ -123,8 +156,8 @@ const RELATIVE_IMPORT = /\bfrom\s*['"]\.\.?\//;
 export function serviceGate(settings: Settings): (text: string) => boolean {
   const { gateWords, relativePaths } = catalogFor(settings.schedule);
   const wrapperNames = settings.wrappers.map((wrapper) => wrapper.callee.split('.').at(-1)!);
-  return (text) =>
-    gateWords.some((word) => text.includes(word)) ||
-    wrapperNames.some((name) => text.includes(name)) ||
-    (relativePaths !== undefined && RELATIVE_IMPORT.test(text) && relativePaths.test(text));
+  // One alternation instead of a search per word: every file of a project is looked at once.
+  const words = [...gateWords, ...(settings.sdkModules ?? []), ...wrapperNames].filter((word) => word !== '');
+  const named = words.length > 0 ? new RegExp(words.map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')) : undefined;
+  return (text) => (named !== undefined && named.test(text)) || (relativePaths !== undefined && RELATIVE_IMPORT.test(text) && relativePaths.test(text));
 }

@@ -7,7 +7,8 @@ import { isSdkSpecifier, sdkMember } from './sdk.js';
 import { sdkModel } from '../schedule/sdk-model.js';
 import { idOf } from './ids.js';
 import { instanceOf } from './operations.js';
-import { EMPTY, objectValue, promiseValue, responseValue, sdkValue, union, type Value, type ValueSet } from './values.js';
+import { moduleExport } from './modules.js';
+import { EMPTY, objectValue, promiseValue, responseValue, sdkValue, union, unionAll, type Value, type ValueSet } from './values.js';
 
 /**
  * What a type annotation says a value is, read from the syntax (no type checker): the SDK's client
@@ -42,6 +43,9 @@ export function typedValues(engine: Engine, module: ParsedModule, node: TSESTree
     }
     case T.TSTypeOperator:
       return typedValues(engine, module, node.typeAnnotation, depth + 1);
+    case T.TSTypeQuery:
+      // `typeof glean`, `typeof createContext`: the value itself.
+      return node.exprName.type === T.Identifier ? valueNamed(engine, module, node.exprName.name) : EMPTY;
     case T.TSTypeLiteral:
       return typedObject(engine, module, node, node.members, depth);
     case T.TSIndexedAccessType:
@@ -70,6 +74,11 @@ function reference(engine: Engine, module: ParsedModule, node: TSESTree.TSTypeRe
     return inner.length > 0 ? [promiseValue(inner)] : EMPTY;
   }
   if ((name === 'Array' || name === 'ReadonlyArray') && first) return inArray(typedValues(engine, module, first, depth + 1));
+  if (name === 'Awaited' && first) return typedValues(engine, module, first, depth + 1).flatMap((value) => (value.kind === 'promise' ? value.of : [value]));
+  // `ReturnType<typeof createContext>`: what the function returns, as the engine sees it.
+  if (name === 'ReturnType' && first) {
+    return unionAll(typedValues(engine, module, first, depth + 1).map((value) => (value.kind === 'function' ? engine.invoke(value, [], EMPTY) : EMPTY)));
+  }
   if (WRAPPERS.has(name) && first) return typedValues(engine, module, first, depth + 1);
   if (name === 'AxiosResponse' && first) {
     return typedValues(engine, module, first, depth + 1).flatMap((value) => (value.kind === 'response' ? [responseValue('axios', value.position, undefined)] : []));
@@ -299,4 +308,25 @@ function nameHints(engine: Engine, module: ParsedModule): Map<string, string> {
   if (importsSchemas && hints.size === 0) hints.set('\u0000', '');
   hintCache.set(module, hints);
   return hints;
+}
+
+/** The value a top-level name of a module holds (a `typeof` query's operand): a declaration there, or an import. */
+function valueNamed(engine: Engine, module: ParsedModule, name: string): ValueSet {
+  const top = engine.top(module);
+  for (const statement of module.ast.body) {
+    const declaration = statement.type === T.ExportNamedDeclaration || statement.type === T.ExportDefaultDeclaration ? statement.declaration : statement;
+    if (!declaration) continue;
+    if ((declaration.type === T.FunctionDeclaration || declaration.type === T.ClassDeclaration) && declaration.id?.name === name) return engine.evaluateIn(top, declaration);
+    if (declaration.type === T.VariableDeclaration) {
+      for (const declarator of declaration.declarations) if (declarator.id.type === T.Identifier && declarator.id.name === name && declarator.init) return engine.evaluateIn(top, declarator.init);
+    }
+    if (declaration.type === T.ImportDeclaration) {
+      for (const specifier of declaration.specifiers) {
+        if (specifier.local.name !== name) continue;
+        const imported = specifier.type === T.ImportSpecifier ? (specifier.imported.type === T.Identifier ? specifier.imported.name : specifier.imported.value) : specifier.type === T.ImportDefaultSpecifier ? 'default' : '*';
+        return moduleExport(engine, module, declaration.source.value, imported, undefined);
+      }
+    }
+  }
+  return EMPTY;
 }

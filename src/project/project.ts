@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import path from 'node:path';
 import { collectSourceFiles } from '../cli/walk.js';
@@ -216,12 +216,28 @@ function sameImports(a: readonly ScannedImport[], b: readonly ScannedImport[]): 
   return a.length === b.length && a.every((entry, i) => entry.specifier === b[i]!.specifier && String(entry.names) === String(b[i]!.names));
 }
 
+/**
+ * The project's own files: a folder below the root with a package.json of its own (a workspace
+ * package, a fixture project) is another project, indexed when one of its files is linted.
+ */
 function safeList(root: string): string[] {
+  let files: string[];
   try {
-    return collectSourceFiles([root], root).files;
+    files = collectSourceFiles([root], root).files;
   } catch {
     return [];
   }
+  const ownRoot = new Map<string, boolean>([[root, true]]);
+  const belongs = (dir: string): boolean => {
+    let known = ownRoot.get(dir);
+    if (known === undefined) {
+      const parent = path.dirname(dir);
+      known = parent !== dir && !existsSync(path.join(dir, 'package.json')) && belongs(parent);
+      ownRoot.set(dir, known);
+    }
+    return known;
+  };
+  return files.filter((file) => belongs(path.dirname(file)));
 }
 
 /** The project a file belongs to: the nearest directory above it with a package.json, not above `cwd` when the file is inside it. */

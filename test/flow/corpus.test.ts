@@ -26,8 +26,19 @@ describe('the flow corpus is well-formed', () => {
   });
 });
 
-// Strict: fails until the value-flow engine lands. `FLOW_CORPUS=1 npx vitest run test/flow` runs it.
-describe.skipIf(process.env.FLOW_CORPUS !== '1')('the flow corpus, strictly', () => {
+/**
+ * The uses the engine does not find yet, by project: each is a kind of flow it does not follow
+ * (docs/detection.md, Known limitations). The list is exact, so a regression and a fix both show:
+ * a fix removes its line here.
+ */
+const KNOWN_MISSES: Record<string, string[]> = {
+  // tRPC's React client (`trpc.knowledge.board.useQuery()`) is typed by the router's type alone.
+  'holdout-next-trpc': ['src/app/boards/BoardList.tsx:11:85  AnswerResult.trackingToken'],
+};
+
+const brief = (line: string) => line.split('  |')[0]!.trim();
+
+describe('the flow corpus, strictly', () => {
   describe.each(projects)('%s', (project) => {
     let expected: Finding[];
     let linted: Finding[];
@@ -36,18 +47,19 @@ describe.skipIf(process.env.FLOW_CORPUS !== '1')('the flow corpus, strictly', ()
       linted = await lintProject(project);
     });
 
-    it('the rules report every marked use', () => {
-      expect(compare(project, expected, linted).missing).toEqual([]);
+    it('the rules report every marked use (but the known misses)', () => {
+      expect(compare(project, expected, linted).missing.map(brief)).toEqual(KNOWN_MISSES[project] ?? []);
     });
 
     it('the rules report nothing that is not marked', () => {
       expect(compare(project, expected, linted).unexpected).toEqual([]);
     });
 
-    it('api-sunset check reports exactly the marked uses', async () => {
+    it('api-sunset check reports the same, and nothing else', async () => {
       const { findings, skipped, stderr, code } = await checkProject(project);
       expect({ code, stderr, skipped }).toEqual({ code: 0, stderr: '', skipped: [] });
-      expect(compare(project, expected, findings)).toEqual({ missing: [], unexpected: [] });
+      const { missing, unexpected } = compare(project, expected, findings);
+      expect({ missing: missing.map(brief), unexpected }).toEqual({ missing: KNOWN_MISSES[project] ?? [], unexpected: [] });
     });
   });
 });

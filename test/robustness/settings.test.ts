@@ -16,8 +16,11 @@ describe('settings', () => {
     [{ wrappers: [{ callee: 'api.post', method: 'FETCH' }] }, "settings['api-sunset'].wrappers[0].method: expected an HTTP method"],
     [{ wrappers: [{ callee: 'api.post', prefix: 7 }] }, "settings['api-sunset'].wrappers[0].prefix: expected a path prefix such as \"/rest/api/v1\", found number 7"],
     [{ wrappers: [{ calee: 'api.post' }] }, "settings['api-sunset'].wrappers[0]: expected the required property \"callee\", found nothing"],
-    [{ imminentDay: 10 }, "settings['api-sunset'].imminentDay: unknown setting (a typo?); the known ones are now, imminentDays, schedule, wrappers"],
+    [{ imminentDay: 10 }, "settings['api-sunset'].imminentDay: unknown setting (a typo?); the known ones are now, imminentDays, schedule, wrappers, sdkModules, clients"],
     [{ imminentDays: '30' }, "settings['api-sunset'].imminentDays: expected a whole number of days, 0 or more, found \"30\""],
+    [{ sdkModules: ['@acme/glean-fork', ''] }, "settings['api-sunset'].sdkModules[1]: expected a module specifier such as \"@acme/glean-fork\", found \"\""],
+    [{ clients: [{ name: 'tiny-http', packages: ['tiny-http'], exports: {}, calls: [], options: {} }] }, "settings['api-sunset'].clients[0].calls: expected an object: API path → what calling it does, found an array of 0"],
+    [{ clients: [{ name: 'tiny-http', packages: ['tiny-http'], exports: {}, calls: {}, options: {}, option: {} }] }, "settings['api-sunset'].clients[0].option: unknown setting (a typo?); the known ones are name, packages, exports, globals, calls, constructs, options"],
   ])('%j is a configuration error naming the setting, in a file that uses it', (settings, message) => {
     expect(() => lint(WRAPPER_CALL, settings)).toThrow(message);
     expect(() => lint(WRAPPER_CALL, settings)).not.toThrow(TypeError);

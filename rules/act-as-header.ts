@@ -1,5 +1,5 @@
 import { actAsProblems } from '../src/tokens/act-as.js';
-import { checkTokenType, createTokenRule, tokenFileFor } from '../src/tokens/rule.js';
+import { BUNDLED_TOKEN_TYPES, checkTokenType, createTokenRule, tokenFileFor } from '../src/tokens/rule.js';
 
 export interface ActAsHeaderOptions {
   tokenType?: string;
@@ -25,7 +25,9 @@ export const actAsHeader = createTokenRule<[ActAsHeaderOptions], 'missing' | 'fo
         properties: {
           tokenType: {
             type: 'string',
-            description: 'The permissions of the token the code runs with (USER or GLOBAL). Without it, only act-as values are checked.',
+            // A misspelt type fails ESLint's option validation rather than crashing the lint.
+            enum: BUNDLED_TOKEN_TYPES,
+            description: `The permissions of the token the code runs with (${BUNDLED_TOKEN_TYPES.join(' or ')}). Without it, only act-as values are checked.`,
           },
         },
         additionalProperties: false,

@@ -1,4 +1,4 @@
-import { checkScopeNames, createTokenRule, tokenFileFor } from '../src/tokens/rule.js';
+import { checkScopeNames, createTokenRule, SCOPE_NAME, tokenFileFor } from '../src/tokens/rule.js';
 import { endpointLabel } from '../src/tokens/file-tokens.js';
 
 export interface TokenScopeOptions {
@@ -22,7 +22,8 @@ export const tokenScope = createTokenRule<[TokenScopeOptions], 'missingScope'>({
         properties: {
           scopes: {
             type: 'array',
-            items: { type: 'string' },
+            // Scope names are data (a schedule may add some): their form here, the names themselves at create.
+            items: { type: 'string', pattern: SCOPE_NAME.source },
             uniqueItems: true,
             description: 'The scopes of the token the code runs with (see `api-sunset scopes`).',
           },

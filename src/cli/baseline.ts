@@ -1,10 +1,11 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { findItem } from '../schedule/ids.js';
 import type { Status } from '../schedule/status.js';
 import type { Schedule } from '../schedule/types.js';
 import type { Finding } from './findings.js';
 import { UsageError } from './io.js';
+import { writeFilesTogether } from './write-new-files.js';
 
 /**
  * A baseline: the uses a codebase is known to have, so that only new ones fail, as ESLint's
@@ -102,8 +103,8 @@ export function writeBaseline(baseline: Baseline): void {
     if (byItem.size === 0) continue;
     files[relative] = Object.fromEntries([...byItem.keys()].sort(compareText).map((id) => [id, byItem.get(id)!]));
   }
-  mkdirSync(path.dirname(baseline.file), { recursive: true });
-  writeFileSync(baseline.file, `${JSON.stringify({ version: 1, files }, null, 2)}\n`);
+  // Atomically: a full disk or a kill must not leave a torn baseline, which would fail every known use.
+  writeFilesTogether([{ file: baseline.file, content: `${JSON.stringify({ version: 1, files }, null, 2)}\n` }]);
 }
 
 export interface BaselineResult {

@@ -1,13 +1,15 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { serviceGate } from '../flow/sessions.js';
 import { mayContainTypedFinding } from '../judge/typed-fields.js';
 import type { Settings } from '../settings.js';
+import { limitSkip, READ_LIMIT } from './file-limits.js';
 import type { Skipped } from './findings.js';
+import { describeFsError } from './fs-errors.js';
 import type { CliIo } from './io.js';
 import type { LintFlags } from './lint-flags.js';
 import { progressBar } from './progress.js';
 import { filesTheAnalysisFound } from './project-candidates.js';
-import { decodeSource, type SourceText } from './source-text.js';
+import { decodeSource, undecodable, type SourceText } from './source-text.js';
 
 /** A file worth parsing: it mentions something a finding needs. */
 export interface Candidate {
@@ -17,14 +19,15 @@ export interface Candidate {
 }
 
 /**
- * Reads every file once and hands on only those that may hold a finding: those that name the
- * service (the cheap text check) and those the analysis of their project found findings or
- * requests in. On a big tree most files never reach ESLint's parser. Unreadable files are skipped
- * with the system's reason. Returns how many files needed checking (handed on, or could not be read).
+ * Reads every file once and hands on only those that may hold a finding and pass the file limits:
+ * those that name the service (the cheap text check) and those the analysis of their project found
+ * findings or requests in. On a big tree most files never reach ESLint's parser. Unreadable and
+ * undecodable files, and files the limits leave out, are listed as skipped with the reason.
+ * Returns how many files needed checking (handed on, left out by a limit, or could not be read).
  */
 export async function forEachCandidate(
   files: readonly string[],
-  flags: Pick<LintFlags, 'now' | 'imminentDays' | 'schedule' | 'project'>,
+  flags: Pick<LintFlags, 'now' | 'imminentDays' | 'schedule' | 'project' | 'limits'>,
   io: CliIo,
   label: string,
   skipped: Skipped[],
@@ -36,23 +39,33 @@ export async function forEachCandidate(
   const found = filesTheAnalysisFound(files, settings, roots);
   const progress = progressBar(io, files.length, label);
   let candidates = 0;
+  const skip = (entry: Skipped) => {
+    skipped.push(entry);
+    candidates++;
+  };
+  const consider = async (file: string) => {
+    let bytes: Buffer;
+    try {
+      // Not even read for the text check: nothing that big is source code, and it may not fit in a string.
+      const size = statSync(file).size;
+      if (size > READ_LIMIT) return skip(limitSkip(file, size, undefined, flags.limits)!);
+      bytes = readFileSync(file);
+    } catch (error) {
+      return skip({ file, reason: 'unreadable', message: `could not read the file: ${describeFsError(error)}` });
+    }
+    const problem = undecodable(bytes);
+    if (problem) return skip({ file, reason: 'encoding', message: problem });
+    const source = decodeSource(bytes);
+    // With --project, types from other files can tie a field to the service: the name alone gets a file parsed.
+    if (!found.has(file) && !gate(source.text) && !(flags.project !== undefined && mayContainTypedFinding(source.text, settings))) return;
+    const limited = limitSkip(file, bytes.length, source.text, flags.limits);
+    if (limited) return skip(limited);
+    candidates++;
+    await visit({ file, bytes, source });
+  };
   try {
     for (const file of files) {
-      let bytes: Buffer;
-      try {
-        bytes = readFileSync(file);
-      } catch (error) {
-        skipped.push({ file, message: `could not read the file: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}` });
-        candidates++;
-        progress.tick();
-        continue;
-      }
-      const source = decodeSource(bytes);
-      // With --project, types from other files can tie a field to the service: the name alone gets a file parsed.
-      if (found.has(file) || gate(source.text) || (flags.project !== undefined && mayContainTypedFinding(source.text, settings))) {
-        candidates++;
-        await visit({ file, bytes, source });
-      }
+      await consider(file);
       progress.tick();
     }
   } finally {

@@ -3,13 +3,14 @@ import { forEachCandidate } from './candidates.js';
 import { parseShard } from './file-selection.js';
 import type { Skipped } from './findings.js';
 import { emitReport, prepareGate, renderIo, selectFiles } from './gate-run.js';
-import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, type CliIo } from './io.js';
+import { EXIT_OK, type CliIo } from './io.js';
 import { COMMON_OPTIONS, COMMON_OPTIONS_HELP, EXIT_CODES_HELP, HELP_OPTION_HELP, parseLintFlags, type Format, type LintFlags } from './lint-flags.js';
-import type { LintOutcome } from './lint-runner.js';
+import type { FileLinter, LintOutcome } from './lint-runner.js';
 import { buildReport, type Report } from './report.js';
 import { renderGithub } from './report-github.js';
 import { renderJson } from './report-json.js';
 import { renderCheckText } from './report-text.js';
+import { withoutWorkflowCommands } from './workflow-commands.js';
 
 export const CHECK_HELP = `Usage: api-sunset check [options] [paths...]
 
@@ -27,9 +28,10 @@ ${COMMON_OPTIONS_HELP}
 ${HELP_OPTION_HELP}
 
 Output (--format text): each finding as "file:line:col  item-id  message  [fix: auto|suggestion|none]",
-grouped by file, then files that could not be parsed (skipped, with the parser's message), then
-findings per item and per status and how many "api-sunset fix" can fix. JSON, SARIF and GitHub
-formats are described in docs/cli.md.
+grouped by file, then files that could not be checked (with the parser's or the system's reason)
+and files the limits left out ("skipped: too large"), then findings per item and per status, how
+many "api-sunset fix" can fix, and the verdict. JSON, SARIF and GitHub formats, and what the
+limits and the exit codes guarantee, are described in docs/cli.md and docs/reliability.md.
 
 ${EXIT_CODES_HELP}
 
@@ -61,37 +63,46 @@ export async function runCheck(args: string[], io: CliIo): Promise<number> {
   }
   const flags = parseLintFlags(values, positionals, io.cwd);
   const shard = parseShard(values.shard);
-  const { files, roots } = selectFiles(flags, io.cwd, shard);
+  const { files, roots, emptyShard } = selectFiles(flags, io.cwd, shard);
   const outcomes: LintOutcome[] = [];
   const skipped: Skipped[] = [];
   let linted = 0;
   let candidates: number;
-  const runner = await createLintRunner(flags, roots);
+  const runner = await createLintRunner(flags, roots, files, io);
   try {
     candidates = await forEachCandidate(files, flags, io, 'Checking', skipped, async ({ file, source }) => {
       const outcome = await runner.check(file, source.text);
       outcomes.push(outcome);
-      if (outcome.failure) skipped.push(skippedFromFailure(outcome));
-      else linted++;
+      skipped.push(...skippedOf(outcome));
+      if (!outcome.failure) linted++;
     }, roots);
   } finally {
-    runner.dispose();
+    await runner.dispose();
   }
   const gate = prepareGate(flags, outcomes, files);
-  const report = buildReport({ now: flags.now, cwd: io.cwd, schedule: flags.schedule, outcomes, skipped, totals: { scanned: files.length, candidates, linted }, failOn: flags.failOn, gate, shard });
+  const report = buildReport({ now: flags.now, cwd: io.cwd, schedule: flags.schedule, outcomes, skipped, totals: { scanned: files.length, candidates, linted }, failOn: flags.failOn, allowEmpty: flags.allowEmpty || emptyShard, gate, shard });
   emitReport(await render(report, flags.format, renderIo(flags, io)), flags, io);
   return exitCode(report, io);
 }
 
-export function skippedFromFailure(outcome: LintOutcome): Skipped {
-  const failure = outcome.failure!;
-  return { file: outcome.file, message: failure.message, ...(failure.line ? { line: failure.line, column: failure.column } : {}) };
+/** The file's entries in the skipped list: why it could not be checked, or the fatal problems ESLint reported beside its findings. */
+export function skippedOf(outcome: LintOutcome): Skipped[] {
+  return [...(outcome.failure ? [outcome.failure] : []), ...(outcome.fatal ?? [])].map((failure) => ({ file: outcome.file, ...failure }));
 }
 
-/** ESLint, the parser and TypeScript take most of a second to load: only commands that lint pay for them. */
-export async function createLintRunner(flags: LintFlags, roots: string[]) {
-  const { LintRunner } = await import('./lint-runner.js');
-  return new LintRunner(flags, roots);
+/**
+ * The linter for a run: in a worker thread, so that a file that takes too long or exhausts memory
+ * costs that file only; in this thread when asked (tests). ESLint, the parser and TypeScript take
+ * most of a second to load: only commands that lint pay for them.
+ */
+export async function createLintRunner(flags: LintFlags, roots: string[], files: readonly string[], io: CliIo): Promise<FileLinter> {
+  const runnerFlags = { now: flags.now, imminentDays: flags.imminentDays, schedulePath: flags.schedulePath, ignore: flags.ignore, ...(flags.project ? { project: flags.project } : {}) };
+  if (io.inProcessLinter) {
+    const { LintRunner } = await import('./lint-runner.js');
+    return new LintRunner(runnerFlags, roots);
+  }
+  const { IsolatedLintRunner } = await import('./isolated-runner.js');
+  return new IsolatedLintRunner(runnerFlags, roots, { timeout: flags.limits.fileTimeout, files });
 }
 
 export async function render(report: Report, format: Format, io: CliIo, text = renderCheckText): Promise<string> {
@@ -101,22 +112,15 @@ export async function render(report: Report, format: Format, io: CliIo, text = r
     case 'sarif':
       return (await import('./report-sarif.js')).renderSarif(report);
     case 'github':
-      // Annotations for the pull request, the summary for whoever reads the job log.
-      return renderGithub(report) + text(report, { ...io, isTTY: false });
+      // Annotations for the pull request, the summary for whoever reads the job log, where no line may act as a command.
+      return renderGithub(report) + withoutWorkflowCommands(text(report, { ...io, isTTY: false }));
     case 'text':
       return text(report, io);
   }
 }
 
-/**
- * Skipped files do not change the exit code while anything else was checked; when every file that
- * needed parsing failed, the run checked nothing and says so with exit code 2 rather than passing.
- */
+/** The verdict's exit code; a run that could not do its job also says why on stderr. */
 export function exitCode(report: Report, io: CliIo): number {
-  const { candidates, linted } = report.summary.files;
-  if (candidates > 0 && linted === 0) {
-    io.stderr(`api-sunset: none of the ${candidates} file${candidates === 1 ? '' : 's'} that needed checking could be read and parsed; nothing was checked.\n`);
-    return EXIT_USAGE;
-  }
-  return report.summary.failed ? EXIT_FINDINGS : EXIT_OK;
+  if (report.verdict.error) io.stderr(`${report.verdict.error}\n`);
+  return report.verdict.exitCode;
 }

@@ -8,10 +8,15 @@ import type { LintOutcome } from './lint-runner.js';
 import { reportedFindings, type Gate } from './report.js';
 import { collectSourceFiles, type WalkResult } from './walk.js';
 
-/** The files a run looks at: the walk, minus --ignore-pattern, then this --shard's part of them. */
-export function selectFiles(flags: LintFlags, cwd: string, shard?: Shard): WalkResult {
+/**
+ * The files a run looks at: the walk, minus --ignore-pattern, then this --shard's part of them.
+ * `emptyShard`: the shard got no file while the others have some, which is no reason to fail.
+ */
+export function selectFiles(flags: LintFlags, cwd: string, shard?: Shard): WalkResult & { emptyShard: boolean } {
   const walked = collectSourceFiles(flags.paths, cwd);
-  return { ...walked, files: filesOfShard(withoutIgnoredFiles(walked.files, flags.ignorePatterns, cwd), shard, cwd) };
+  const kept = withoutIgnoredFiles(walked.files, flags.ignorePatterns, cwd);
+  const files = filesOfShard(kept, shard, cwd);
+  return { ...walked, files, emptyShard: files.length === 0 && kept.length > 0 };
 }
 
 /**

@@ -6,6 +6,11 @@ export interface CliIo {
   env: NodeJS.ProcessEnv;
   /** Whether stdout is a terminal: colour only there (FORCE_COLOR and NO_COLOR decide otherwise). */
   isTTY: boolean;
+  /**
+   * Lint in the calling thread rather than in a worker. Tests do, so that a mocked plugin applies;
+   * the per-file time limit is then not enforced (ESLint lints synchronously).
+   */
+  inProcessLinter?: boolean;
   /** Whether stderr is a terminal: the progress bar is drawn there. */
   stderrIsTTY?: boolean;
 }

@@ -5,7 +5,9 @@ import { resolveItemIds } from '../schedule/ids.js';
 import { DEFAULT_IMMINENT_DAYS, type Status } from '../schedule/status.js';
 import type { Schedule } from '../schedule/types.js';
 import { CI_HELP, CI_OPTIONS, ignoredForOnly, parseCiFlags, type CiFlags, type CiValues } from './ci-flags.js';
+import { LIMIT_HELP, LIMIT_OPTIONS, parseLimits, type FileLimits } from './file-limits.js';
 import { UsageError } from './io.js';
+import { tsconfigProblems } from './tsconfig-check.js';
 import { parseChoice, parseNonNegativeInteger, parseNow, scheduleFromFlag } from './options.js';
 
 export const FORMATS = ['text', 'json', 'sarif', 'github'] as const;
@@ -27,6 +29,10 @@ export interface LintFlags extends CiFlags {
   failOn: FailLevel;
   /** Absolute path of `--project`'s tsconfig: type-aware mode. Undefined: syntax only. */
   project?: string;
+  /** Per-file size and time limits. */
+  limits: FileLimits;
+  /** `--allow-empty`: a run that finds no file passes instead of exiting 2. */
+  allowEmpty: boolean;
 }
 
 export const COMMON_OPTIONS = {
@@ -37,6 +43,8 @@ export const COMMON_OPTIONS = {
   format: { type: 'string' },
   'fail-on': { type: 'string' },
   project: { type: 'string' },
+  ...LIMIT_OPTIONS,
+  'allow-empty': { type: 'boolean' },
   ...CI_OPTIONS,
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -53,6 +61,8 @@ export const COMMON_OPTIONS_HELP = `  --now YYYY-MM-DD       the date to judge b
                            none: never
   --project TSCONFIG     type-aware mode: follow values across files through the project's
                          TypeScript types (files outside the project are checked syntax-only)
+${LIMIT_HELP}
+  --allow-empty          pass when no file matches the paths (default: exit 2)
 ${CI_HELP}`;
 
 export const HELP_OPTION_HELP = '  -h, --help             show this help';
@@ -61,9 +71,12 @@ export const COMMON_HELP = `${COMMON_OPTIONS_HELP}\n${HELP_OPTION_HELP}`;
 
 export const EXIT_CODES_HELP = `Exit codes:
   0  nothing at the --fail-on level (and no more warnings than --max-warnings)
-  1  findings at the --fail-on level, or more warnings than --max-warnings
-  2  usage or configuration error (bad flag, invalid schedule, missing path), or every
-     file that needed parsing failed to parse`;
+  1  findings at the --fail-on level, more warnings than --max-warnings, or a file that could
+     not be checked (a parse error, a fatal ESLint message, an unreadable file, an analysis
+     that crashed or timed out); --fail-on none exits 1 only for --max-warnings
+  2  usage or configuration error (bad flag, invalid schedule, missing path, tsconfig error),
+     no file matched the paths (unless --allow-empty), or no file that needed checking could
+     be checked`;
 
 /** Statuses that make the run fail at each level; `imminent` deliberately means the same as `removed`. */
 export const FAILING_STATUSES: Record<FailLevel, readonly Status[]> = {
@@ -81,6 +94,10 @@ type CommonValues = CiValues & {
   format?: string;
   'fail-on'?: string;
   project?: string;
+  'max-file-size'?: string;
+  'minified-line-length'?: string;
+  'file-timeout'?: string;
+  'allow-empty'?: boolean;
 };
 
 export function parseLintFlags(values: CommonValues, positionals: string[], cwd: string): LintFlags {
@@ -102,6 +119,8 @@ export function parseLintFlags(values: CommonValues, positionals: string[], cwd:
     format,
     failOn,
     ...(values.project === undefined ? {} : { project: parseProject(values.project, cwd) }),
+    limits: parseLimits(values),
+    allowEmpty: values['allow-empty'] ?? false,
   };
 }
 
@@ -116,6 +135,9 @@ function parseProject(value: string, cwd: string): string {
   }
   if (!stats?.isFile()) throw new UsageError(`--project: ${value}: no such tsconfig file${stats === undefined && !value.endsWith('.json') ? ' (or directory with a tsconfig.json)' : ''}`);
   if (!typescriptEslintParser()) throw new UsageError(`--project: ${MISSING_TYPESCRIPT_PARSER}`);
+  // A broken tsconfig is a configuration error, said once, not a "parse error" in every file.
+  const problems = tsconfigProblems(file);
+  if (problems.length > 0) throw new UsageError(`--project: ${value} has errors:\n${problems.map((problem) => `  ${problem}`).join('\n')}`);
   return file;
 }
 

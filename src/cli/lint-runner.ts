@@ -3,10 +3,10 @@ import type { ESLint, Linter } from 'eslint';
 import { disableSink, enableSink, type SinkEntry } from '../judge/sink.js';
 import plugin from '../index.js';
 import { isTypeScriptFile, MISSING_TYPESCRIPT_PARSER, typescriptEslintParser } from '../parsers.js';
-import type { Finding } from './findings.js';
-import { lintCwd } from './project-candidates.js';
+import type { Finding, SkipReason } from './findings.js';
 import { withLineText } from './fingerprint.js';
 import type { LintFlags } from './lint-flags.js';
+import { lintCwd } from './paths.js';
 import { createESLint } from './quiet-eslint.js';
 import { applyFirstSuggestions, MAX_SUGGESTION_PASSES } from './suggestions.js';
 
@@ -15,13 +15,38 @@ export const RULE_SEVERITIES = {
   'api-sunset/no-deprecated-api': 'warn',
 } as const;
 
+/** Why a file could not be checked (or not fully), and where, when the parser or ESLint says. */
+export interface LintFailure {
+  reason: SkipReason;
+  message: string;
+  line?: number;
+  column?: number;
+}
+
 export interface LintOutcome {
   file: string;
   /** The plugin's messages as ESLint reported them, for formatters that want ESLint's own shape. */
   messages: Linter.LintMessage[];
   findings: Finding[];
-  /** Set when the file could not be checked: the parser's message and where it stopped. */
-  failure?: Linter.LintMessage;
+  /** Set when the file could not be checked at all (so it has no findings): why, and where the parser stopped. */
+  failure?: LintFailure;
+  /**
+   * Fatal problems ESLint reported although the rules ran (ESLint 10 makes a `/* eslint-env *\/`
+   * comment one). Each fails the gate like a file that could not be checked; the findings stand.
+   */
+  fatal?: LintFailure[];
+}
+
+/** What `check` and `fix` ask of a linter, whether it runs in this thread or isolated in a worker. */
+export interface FileLinter {
+  check(file: string, text: string): Promise<LintOutcome>;
+  fix(file: string, text: string, suggestions: boolean): Promise<FixOutcome>;
+  /**
+   * Lines (1-based) holding a token secret that `no-hardcoded-token` reports, so a diff can mask
+   * them; undefined when they could not be found (then no line of the file may be shown).
+   */
+  secretLines(file: string, text: string): Promise<number[] | undefined>;
+  dispose(): Promise<void>;
 }
 
 export interface FixOutcome extends LintOutcome {
@@ -29,8 +54,11 @@ export interface FixOutcome extends LintOutcome {
   output: string;
 }
 
+/** What the linter needs of the command's flags: plain data, so that it can be handed to a worker. */
+export type RunnerFlags = Pick<LintFlags, 'now' | 'imminentDays' | 'schedulePath' | 'ignore' | 'project'>;
+
 /** The configuration the CLI lints with: no user config is read, so every project gets the same analysis. */
-export function cliConfig(flags: LintFlags, { typed = true }: { typed?: boolean } = {}): Linter.Config[] {
+export function cliConfig(flags: RunnerFlags, { typed = true }: { typed?: boolean } = {}): Linter.Config[] {
   const options = { ignore: flags.ignore };
   // `--project`: typescript-eslint builds the project's program and the rules add what its types show.
   // CI=true would make typescript-estree infer a single run, which words the error for a file outside
@@ -64,18 +92,27 @@ export function cliConfig(flags: LintFlags, { typed = true }: { typed?: boolean 
   ];
 }
 
+/** The `no-hardcoded-token` rule alone, to find the lines a diff must not print. */
+function secretsConfig(flags: RunnerFlags): Linter.Config[] {
+  return cliConfig(flags, { typed: false }).map((config) => ({ ...config, rules: { [SECRETS_RULE]: 'error' } }));
+}
+
+const SECRETS_RULE = 'api-sunset/no-hardcoded-token';
+
 /**
  * ESLint's Node API with the CLI's configuration, plus the side channel that tells which schedule
- * item each message is about. One runner per command run; `dispose` stops the recording.
+ * item each message is about. One runner per command run; `dispose` stops the recording. Runs in
+ * the calling thread: `IsolatedLintRunner` runs one in a worker to bound each file's time and memory.
  */
-export class LintRunner {
+export class LintRunner implements FileLinter {
   private readonly checker: ESLint;
   private readonly fixer: ESLint;
   /** With `--project`: the same without type information, for files the project does not include. */
   private readonly outside: { checker: ESLint; fixer: ESLint } | undefined;
+  private readonly secrets: ESLint;
   private readonly sink: Map<string, SinkEntry[]>;
 
-  constructor(flags: LintFlags, roots: string[]) {
+  constructor(flags: RunnerFlags, roots: string[]) {
     // Files outside ESLint's cwd count as ignored, so it is the deepest directory holding every root.
     const cwd = lintCwd(roots);
     const base = {
@@ -93,10 +130,11 @@ export class LintRunner {
       const untyped = { ...base, overrideConfig: cliConfig(flags, { typed: false }) };
       this.outside = { checker: createESLint(untyped), fixer: createESLint({ ...untyped, fix }) };
     }
+    this.secrets = createESLint({ ...base, overrideConfig: secretsConfig(flags), ruleFilter: ({ ruleId }) => ruleId === SECRETS_RULE });
     this.sink = enableSink();
   }
 
-  dispose(): void {
+  async dispose(): Promise<void> {
     disableSink();
   }
 
@@ -107,26 +145,37 @@ export class LintRunner {
   /** ESLint's fix loop, then, with `suggestions`, rounds of first suggestions and fixes until nothing changes. */
   async fix(file: string, text: string, suggestions: boolean): Promise<FixOutcome> {
     let result = await this.lint(this.fixer, file, text);
-    let output = result.output ?? text;
-    for (let pass = 0; suggestions && pass < MAX_SUGGESTION_PASSES && !isFailure(result); pass++) {
+    let output = isUnlinted(result) ? text : (result.output ?? text);
+    for (let pass = 0; suggestions && pass < MAX_SUGGESTION_PASSES && !isUnlinted(result) && !isFailure(result); pass++) {
       const next = applyFirstSuggestions(output, ownMessages(result.messages));
       if (next === undefined) break;
       result = await this.lint(this.fixer, file, next);
-      output = result.output ?? next;
+      output = isUnlinted(result) ? output : (result.output ?? next);
     }
     return { ...this.outcome(file, result, output), output };
   }
 
-  private async lint(eslint: ESLint, file: string, text: string): Promise<ESLint.LintResult> {
+  async secretLines(file: string, text: string): Promise<number[] | undefined> {
+    const result = await this.lint(this.secrets, file, text);
+    if (isUnlinted(result) || isFailure(result)) return undefined;
+    const lines = new Set<number>();
+    for (const message of result.messages) {
+      if (message.ruleId !== SECRETS_RULE) continue;
+      for (let line = message.line; line <= (message.endLine ?? message.line); line++) lines.add(line);
+    }
+    return [...lines].sort((a, b) => a - b);
+  }
+
+  private async lint(eslint: ESLint, file: string, text: string): Promise<ESLint.LintResult | Unlinted> {
     // Entries left from an earlier lint of the same file would otherwise be joined to this one's messages.
     this.sink.delete(file);
-    if (isTypeScriptFile(file) && !typescriptEslintParser()) return failedResult(file, MISSING_TYPESCRIPT_PARSER);
+    if (isTypeScriptFile(file) && !typescriptEslintParser()) return { failure: { reason: 'parse-error', message: MISSING_TYPESCRIPT_PARSER } };
     let results: ESLint.LintResult[];
     try {
       results = await eslint.lintText(text, { filePath: file, warnIgnored: true });
     } catch (error) {
       // A rule that crashes on one file must not cost the whole run: the file is skipped with the reason.
-      return crashResult(file, error);
+      return crashed(error);
     }
     const [result] = results;
     if (!result) throw new Error(`ESLint returned no result for ${file}`);
@@ -138,37 +187,37 @@ export class LintRunner {
   }
 
   /** `text` is the text the messages' positions refer to (after fixing, for the fixer). */
-  private outcome(file: string, result: ESLint.LintResult, text: string): LintOutcome {
+  private outcome(file: string, result: ESLint.LintResult | Unlinted, text: string): LintOutcome {
+    if (isUnlinted(result)) return { file, messages: [], findings: [], failure: result.failure };
     const failure = result.messages.find(isFailureMessage);
-    if (failure) return { file, messages: [], findings: [], failure };
+    if (failure) return { file, messages: [], findings: [], failure: failureOf(failure, failure.fatal ? 'parse-error' : 'ignored') };
     const messages = ownMessages(result.messages);
     const entries = indexEntries(this.sink.get(file) ?? []);
     const findings = withLineText(
       messages.map((message) => ({ file, ...(takeEntry(entries, message) ?? entryFromMessage(message)) })),
       text,
     );
-    return { file, messages, findings };
+    const fatal = result.messages.filter(isFatalMessage).map((message) => failureOf({ ...message, message: `fatal: ${message.message}` }, 'fatal'));
+    return { file, messages, findings, ...(fatal.length > 0 ? { fatal } : {}) };
   }
 }
 
-function crashResult(file: string, error: unknown): ESLint.LintResult {
-  const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
-  return failedResult(file, `api-sunset could not analyse this file (please report this): ${reason}`);
+/** A file ESLint did not lint: it threw (a rule crashed), or the file needs a parser that is not installed. */
+interface Unlinted {
+  failure: LintFailure;
 }
 
-function failedResult(file: string, text: string): ESLint.LintResult {
-  const message: Linter.LintMessage = { ruleId: null, fatal: true, severity: 2, line: 0, column: 0, message: text };
-  return {
-    filePath: file,
-    messages: [message],
-    suppressedMessages: [],
-    errorCount: 1,
-    fatalErrorCount: 1,
-    warningCount: 0,
-    fixableErrorCount: 0,
-    fixableWarningCount: 0,
-    usedDeprecatedRules: [],
-  };
+function isUnlinted(result: ESLint.LintResult | Unlinted): result is Unlinted {
+  return 'failure' in result;
+}
+
+function crashed(error: unknown): Unlinted {
+  const reason = error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error);
+  return { failure: { reason: 'crash', message: `api-sunset could not analyse this file (please report this): ${reason}` } };
+}
+
+function failureOf(message: Linter.LintMessage, reason: SkipReason): LintFailure {
+  return { reason, message: message.message, ...(message.line ? { line: message.line, column: message.column } : {}) };
 }
 
 /** typescript-eslint's parse error for a file that `parserOptions.project` does not include. */
@@ -180,9 +229,17 @@ function ownMessages(messages: Linter.LintMessage[]): Linter.LintMessage[] {
   return messages.filter((message) => message.ruleId !== null && message.ruleId in RULE_SEVERITIES);
 }
 
-/** A parse error, or ESLint declining the file (it never lints inside node_modules, even when asked to). */
+/**
+ * A parse error (ESLint words every one "Parsing error: …"; the rules did not run), or ESLint
+ * declining the file (it never lints inside node_modules, even when asked to).
+ */
 function isFailureMessage(message: Linter.LintMessage): boolean {
-  return message.ruleId === null && (message.fatal === true || message.message.startsWith('File ignored'));
+  return message.ruleId === null && ((message.fatal === true && message.message.startsWith('Parsing error')) || message.message.startsWith('File ignored'));
+}
+
+/** Any other fatal message: the rules ran, but ESLint says the file has a problem no configuration can turn off. */
+function isFatalMessage(message: Linter.LintMessage): boolean {
+  return message.ruleId === null && message.fatal === true && !isFailureMessage(message);
 }
 
 function isFailure(result: ESLint.LintResult): boolean {

@@ -6,6 +6,7 @@ import { FIX_HELP, runFix } from './fix-command.js';
 import { packageJson } from '../package-files.js';
 import { EXIT_OK, EXIT_USAGE, type CliIo } from './io.js';
 import { MERGE_HELP, runMerge } from './merge-command.js';
+import { printable } from './printable.js';
 import { runSchedule, SCHEDULE_HELP } from './schedule-command.js';
 import { runScopes, SCOPES_HELP } from './scopes-command.js';
 import { usageMessage } from './usage.js';
@@ -49,7 +50,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   }
   const command = COMMANDS[name];
   if (!command) {
-    io.stderr(`api-sunset: unknown command "${name}" (commands: ${Object.keys(COMMANDS).join(', ')}; see "api-sunset help")\n`);
+    io.stderr(`api-sunset: unknown command "${printable(name)}" (commands: ${Object.keys(COMMANDS).join(', ')}; see "api-sunset help")\n`);
     return EXIT_USAGE;
   }
   try {

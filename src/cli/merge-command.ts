@@ -96,6 +96,8 @@ export async function runMerge(args: string[], io: CliIo): Promise<number> {
     skipped: reports.flatMap((report) => report.skipped.map((skipped) => ({ ...skipped, file: path.resolve(io.cwd, skipped.file) }))),
     totals: { scanned: sum((r) => r.summary.files.scanned), candidates: sum((r) => r.summary.files.candidates), linted: sum((r) => r.summary.files.linted) },
     failOn,
+    // A shard that found no file was judged by its own run (a --shard left empty passes).
+    allowEmpty: true,
     gate: { maxWarnings },
   });
   merged.summary.suppressed = sum((r) => r.summary.suppressed);

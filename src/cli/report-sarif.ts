@@ -4,7 +4,7 @@ import { adviceOf } from '../judge/messages.js';
 import { packageJson } from '../package-files.js';
 import { findItem, itemLabel } from '../schedule/ids.js';
 import type { ScheduleItem } from '../schedule/types.js';
-import { displayPath, type Finding, type Skipped } from './findings.js';
+import { displayPath, isUnchecked, type Finding, type Skipped } from './findings.js';
 import type { Report } from './report.js';
 
 /** Relative artifact URIs are resolved against this base, which `originalUriBaseIds` maps to the directory of the run. */
@@ -18,8 +18,9 @@ const HOME = 'https://github.com/api-sunset/eslint-plugin-api-sunset';
  * warning to error), so code scanning keeps the alert and its history; the rule's help says what
  * to migrate to. Results carry a fingerprint that survives line moves and the removal date
  * (fingerprint.ts), relative paths under `%SRCROOT%`, and the schedule item in `properties`.
- * Files that could not be checked are tool execution notifications. Written here rather than
- * through an ESLint SARIF formatter, whose package pulls a second ESLint into every install.
+ * Files that could not be checked (errors) or were left out (warnings) are tool execution
+ * notifications. Written here rather than through an ESLint SARIF formatter, whose package pulls
+ * a second ESLint into every install.
  */
 export function renderSarif(report: Report): string {
   const rules: SarifRule[] = [];
@@ -153,7 +154,7 @@ function region(finding: Pick<Finding, 'line' | 'column' | 'endLine' | 'endColum
 
 function notification(skipped: Skipped, where: ArtifactLocation) {
   const at = skipped.line === undefined ? {} : { region: { startLine: Math.max(skipped.line, 1), startColumn: Math.max(skipped.column ?? 1, 1) } };
-  return { level: 'error', message: { text: skipped.message }, locations: [{ physicalLocation: { artifactLocation: where, ...at } }] };
+  return { level: isUnchecked(skipped) ? 'error' : 'warning', message: { text: skipped.message }, locations: [{ physicalLocation: { artifactLocation: where, ...at } }] };
 }
 
 /** A file under the run's directory is relative to `%SRCROOT%`; one outside it keeps its absolute URI. */

@@ -1,7 +1,7 @@
 import type { Status } from '../schedule/status.js';
-import { displayPath, STATUSES, warningsOf, type Finding, type Skipped } from './findings.js';
+import { displayPath, isUnchecked, STATUSES, type Finding, type Skipped } from './findings.js';
 import { formatTable, painter, type CliIo, type Colour } from './io.js';
-import { FAILING_STATUSES } from './lint-flags.js';
+import { printable, printableLines } from './printable.js';
 import type { Report } from './report.js';
 import { upgradeAdvice } from '../sdk/upgrade.js';
 import type { Verification } from '../verify/verify-fixes.js';
@@ -26,7 +26,7 @@ export function renderFixText(report: Report, io: CliIo): string {
   const fix = report.fix!;
   const parts: string[] = [];
   if (fix.dryRun) {
-    const diffs = fix.changes.map((change) => change.diff ?? '').join('');
+    const diffs = printableLines(fix.changes.map((change) => change.diff ?? '').join(''));
     if (diffs) parts.push(diffs);
   }
   parts.push(renderChanges(report, paint));
@@ -49,7 +49,7 @@ function renderChanges(report: Report, paint: Paint): string {
     parts.push(`${dryRun ? 'Nothing would change' : 'Nothing changed'}: ${reason}.\n`);
   } else {
     const verb = dryRun ? 'Would fix' : 'Fixed';
-    const rows = changes.map((change) => [displayPath(change.file, report.cwd), String(change.fixed), change.changes.join(', ')]);
+    const rows = changes.map((change) => [shownPath(change.file, report.cwd), String(change.fixed), change.changes.join(', ')]);
     const heading = paint('bold', `${verb} ${plural(fixed, 'use')} in ${plural(changes.length, 'file')}${dryRun ? ' (dry run: nothing written)' : ''}:`);
     parts.push(`${heading}\n${indent(formatTable(['FILE', 'USES', 'CHANGES'], rows))}`);
   }
@@ -77,16 +77,16 @@ function renderUpgrades(findings: readonly Finding[]): string | undefined {
 /** What the type check covered, and each file it rolled back with the errors its fixes would add. */
 function renderVerification(verification: Verification, cwd: string, paint: Paint, dryRun: boolean): string {
   const lines: string[] = [];
-  for (const project of verification.projects) lines.push(`Type-checked with TypeScript ${project.typescript} (${displayPath(project.config, cwd)})${dryRun ? '' : ' before writing'}.`);
+  for (const project of verification.projects) lines.push(`Type-checked with TypeScript ${project.typescript} (${shownPath(project.config, cwd)})${dryRun ? '' : ' before writing'}.`);
   const reasons = new Map<string, string[]>();
-  for (const { file, reason } of verification.unchecked) reasons.set(reason, [...(reasons.get(reason) ?? []), displayPath(file, cwd)]);
-  for (const [reason, files] of reasons) lines.push(`Parse check only for ${files.length <= 3 ? files.join(', ') : plural(files.length, 'file')}: ${reason}.`);
+  for (const { file, reason } of verification.unchecked) reasons.set(reason, [...(reasons.get(reason) ?? []), shownPath(file, cwd)]);
+  for (const [reason, files] of reasons) lines.push(`Parse check only for ${files.length <= 3 ? files.join(', ') : plural(files.length, 'file')}: ${printable(reason)}.`);
   const back = verification.rolledBack.filter(({ to }) => to === 'before');
   const partly = verification.rolledBack.filter(({ to }) => to === 'fallback');
   const listErrors = (entries: typeof back) => {
     for (const { file, errors } of entries) {
-      lines.push(`  ${displayPath(file, cwd)}`);
-      for (const error of errors) lines.push(`    ${displayPath(error.file, cwd)}:${error.line}:${error.column}  TS${error.code}  ${error.message}`);
+      lines.push(`  ${shownPath(file, cwd)}`);
+      for (const error of errors) lines.push(`    ${shownPath(error.file, cwd)}:${error.line}:${error.column}  TS${error.code}  ${printable(error.message)}`);
       if (errors.length === 0) lines.push('    (rolled back with the others: rolling back files one at a time did not settle)');
     }
   };
@@ -114,26 +114,40 @@ export function renderFindings(findings: readonly Finding[], cwd: string, paint:
   for (const finding of findings) groups.set(finding.file, [...(groups.get(finding.file) ?? []), finding]);
   return [...groups.values()]
     .map((group) => {
-      const locations = group.map((finding) => `${displayPath(finding.file, cwd)}:${finding.line}:${finding.column}`);
+      const locations = group.map((finding) => `${shownPath(finding.file, cwd)}:${finding.line}:${finding.column}`);
       const locationWidth = Math.max(...locations.map((location) => location.length));
       const idWidth = Math.max(...group.map((finding) => finding.item.length));
       return group
         .map((finding, i) => {
           const location = locations[i]!.padEnd(locationWidth);
           const id = paint(STATUS_COLOUR[finding.status], finding.item) + ' '.repeat(idWidth - finding.item.length);
-          return `${location}  ${id}  ${finding.message}  ${paint('dim', `[fix: ${finding.fix}]`)}\n`;
+          return `${location}  ${id}  ${printable(finding.message)}  ${paint('dim', `[fix: ${finding.fix}]`)}\n`;
         })
         .join('');
     })
     .join('\n');
 }
 
+/**
+ * Files that could not be checked (they fail the gate), files the limits or ESLint left out, and
+ * files `fix` did not write (their findings are listed with the others), each under its own heading.
+ */
 function renderSkipped(skipped: readonly Skipped[], cwd: string): string {
-  const lines = skipped.map((entry) => {
-    const where = entry.line === undefined ? displayPath(entry.file, cwd) : `${displayPath(entry.file, cwd)}:${entry.line}:${entry.column ?? 0}`;
-    return `  ${where}  ${entry.message}\n`;
-  });
-  return `Skipped ${plural(skipped.length, 'file')} (not checked):\n${lines.join('')}`;
+  const groups: [string, Skipped[]][] = [
+    ['Could not check', skipped.filter(isUnchecked)],
+    ['Skipped', skipped.filter((entry) => !isUnchecked(entry) && entry.reason !== 'not-fixed')],
+    ['Not fixed', skipped.filter((entry) => entry.reason === 'not-fixed')],
+  ];
+  return groups
+    .filter(([, entries]) => entries.length > 0)
+    .map(([heading, entries]) => {
+      const lines = entries.map((entry) => {
+        const where = entry.line === undefined ? shownPath(entry.file, cwd) : `${shownPath(entry.file, cwd)}:${entry.line}:${entry.column ?? 0}`;
+        return `  ${where}  ${printable(entry.message)}\n`;
+      });
+      return `${heading} ${plural(new Set(entries.map((entry) => entry.file)).size, 'file')}:\n${lines.join('')}`;
+    })
+    .join('');
 }
 
 function renderSummary(report: Report, paint: Paint): string {
@@ -162,27 +176,21 @@ function renderSummary(report: Report, paint: Paint): string {
 }
 
 function verdictLine(report: Report, paint: Paint): string {
-  const { summary } = report;
-  const failing = FAILING_STATUSES[summary.failOn];
-  const levels = `${failing.slice(0, -1).join(', ')} or ${failing.at(-1)}`;
-  const failingCount = report.findings.filter((finding) => failing.includes(finding.status)).length;
-  const warnings = warningsOf(report.findings);
-  const overBudget = summary.maxWarnings !== null && warnings > summary.maxWarnings;
-  const budget = summary.maxWarnings === null ? '' : ` ${plural(warnings, 'warning')}, --max-warnings ${summary.maxWarnings}.`;
-  if (summary.failOn !== 'none' && failingCount > 0) {
-    return paint('red', `Fails: ${failingCount === 1 ? '1 finding is' : `${failingCount} findings are`} ${levels} (--fail-on ${summary.failOn}).`) + (overBudget ? budget : '');
-  }
-  if (overBudget) return paint('red', `Fails: ${plural(warnings, 'warning')} (scheduled items), more than --max-warnings ${summary.maxWarnings}.`);
-  if (summary.failOn === 'none') return `${summary.maxWarnings === null ? 'Never fails' : 'Passes'} (--fail-on none).${budget}`;
-  return `Passes: no finding is ${levels} (--fail-on ${summary.failOn}).${budget}`;
+  const { kind, line } = report.verdict;
+  return kind === 'passes' || kind === 'never-fails' ? line : paint('red', line);
 }
 
 function baselineLine(report: Report): string {
   const { baseline } = report;
   if (!baseline) return '';
-  const name = displayPath(baseline.file, report.cwd);
+  const name = shownPath(baseline.file, report.cwd);
   const stale = baseline.stale === 0 ? '' : `; ${baseline.stale === 1 ? '1 entry records' : `${baseline.stale} entries record`} more uses than are left (run with --update-baseline to shrink it)`;
   return `Baseline ${name}${baseline.updated ? ' (updated)' : ''}: ${plural(baseline.suppressed, 'known use')} left out${stale}.\n`;
+}
+
+/** A path as the report shows it to people: relative, and never able to drive the terminal. */
+function shownPath(file: string, cwd: string): string {
+  return printable(displayPath(file, cwd));
 }
 
 function plural(count: number, noun: string): string {

@@ -3,8 +3,10 @@ import { applyBaseline, type Baseline, type RunScope } from './baseline.js';
 import type { Shard } from './file-selection.js';
 import { compareFindings, compareSkipped, summarize, type Finding, type RunTotals, type Skipped, type Summary } from './findings.js';
 import { assignFingerprints } from './fingerprint.js';
+import { EXIT_FINDINGS } from './io.js';
 import type { FailLevel } from './lint-flags.js';
 import type { LintOutcome } from './lint-runner.js';
+import { judge, type Verdict } from './verdict.js';
 import type { Verification } from '../verify/verify-fixes.js';
 
 /** What `fix` did to one file (or, with --dry-run, would do). */
@@ -38,6 +40,8 @@ export interface Report {
   /** ESLint's own view of each linted file, for formatters that take ESLint results. */
   outcomes: LintOutcome[];
   summary: Summary;
+  /** Pass, fail or could not check: the summary's last line and the exit code. */
+  verdict: Verdict;
   fix?: FixReport;
   shard?: Shard;
   baseline?: { file: string; suppressed: number; stale: number; updated: boolean };
@@ -64,6 +68,7 @@ export function buildReport(input: {
   skipped: Skipped[];
   totals: RunTotals;
   failOn: FailLevel;
+  allowEmpty: boolean;
   fix?: Report['fix'];
   gate?: Gate;
   shard?: Shard | undefined;
@@ -76,6 +81,7 @@ export function buildReport(input: {
   const { kept: findings, suppressed, stale } = baseline ? applyBaseline(all, baseline.baseline, baseline.scope) : { kept: all, suppressed: 0, stale: 0 };
   const skipped = [...input.skipped].sort(compareSkipped);
   const fix = input.fix && { ...input.fix, changes: [...input.fix.changes].sort((a, b) => a.file.localeCompare(b.file)) };
+  const verdict = judge({ findings, skipped, totals: input.totals, failOn: input.failOn, allowEmpty: input.allowEmpty, maxWarnings: input.gate?.maxWarnings });
   return {
     now: input.now,
     cwd: input.cwd,
@@ -83,7 +89,8 @@ export function buildReport(input: {
     findings,
     skipped,
     outcomes,
-    summary: summarize(findings, skipped, input.totals, input.failOn, { maxWarnings: input.gate?.maxWarnings, suppressed }),
+    summary: summarize(findings, skipped, input.totals, input.failOn, { failed: verdict.exitCode === EXIT_FINDINGS, maxWarnings: input.gate?.maxWarnings, suppressed }),
+    verdict,
     ...(fix ? { fix } : {}),
     ...(input.shard ? { shard: input.shard } : {}),
     ...(baseline ? { baseline: { file: baseline.baseline.file, suppressed, stale, updated: baseline.updated } } : {}),

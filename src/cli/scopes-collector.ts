@@ -3,9 +3,10 @@ import { type ESLint, Linter } from 'eslint';
 import type { Settings } from '../settings.js';
 import { isTypeScriptFile, MISSING_TYPESCRIPT_PARSER, typescriptEslintParser } from '../parsers.js';
 import { collectEndpointUses, type EndpointUse } from '../tokens/scope-uses.js';
-import { lintCwd } from './project-candidates.js';
+import type { LintFailure } from './lint-runner.js';
+import { lintCwd } from './paths.js';
 
-export type CollectResult = { uses: EndpointUse[] } | { failure: { message: string; line?: number; column?: number } };
+export type CollectResult = { uses: EndpointUse[] } | { failure: LintFailure };
 
 /**
  * Parses files the way `check` does (same parser and JSX handling, no user config) and reads the
@@ -39,16 +40,16 @@ export function createEndpointUseCollector(settings: Settings, roots: string[]):
     },
   ];
   return (file, text) => {
-    if (!parser && isTypeScriptFile(file)) return { failure: { message: MISSING_TYPESCRIPT_PARSER } };
+    if (!parser && isTypeScriptFile(file)) return { failure: { reason: 'parse-error', message: MISSING_TYPESCRIPT_PARSER } };
     collected = [];
     let messages: Linter.LintMessage[];
     try {
       messages = linter.verify(text, config, { filename: file });
     } catch (error) {
-      return { failure: { message: `api-sunset could not analyse this file (please report this): ${error instanceof Error ? error.message.split('\n')[0] : String(error)}` } };
+      return { failure: { reason: 'crash', message: `api-sunset could not analyse this file (please report this): ${error instanceof Error ? error.message.split('\n')[0] : String(error)}` } };
     }
     const fatal = messages.find((message) => message.fatal);
-    if (fatal) return { failure: { message: fatal.message, ...(fatal.line ? { line: fatal.line, column: fatal.column } : {}) } };
+    if (fatal) return { failure: { reason: fatal.message.startsWith('Parsing error') ? 'parse-error' : 'fatal', message: fatal.message, ...(fatal.line ? { line: fatal.line, column: fatal.column } : {}) } };
     return { uses: collected };
   };
 }

@@ -7,8 +7,10 @@ import { authSchemeFor, matchingScopeSet } from '../tokens/auth.js';
 import type { EndpointUse } from '../tokens/scope-uses.js';
 import { forEachCandidate } from './candidates.js';
 import { compareSkipped, displayPath, type Skipped } from './findings.js';
+import { DEFAULT_LIMITS } from './file-limits.js';
 import { EXIT_OK, EXIT_USAGE, type CliIo } from './io.js';
 import { parseChoice, scheduleFromFlag } from './options.js';
+import { printable } from './printable.js';
 import { collectSourceFiles } from './walk.js';
 
 export const SCOPES_HELP = `Usage: api-sunset scopes [options] [paths...]
@@ -26,12 +28,13 @@ constants module and called through a client from another file).
 Options:
   --schedule FILE        a schedule file instead of the bundled one (its endpoints' scopes)
   --format text|json     text for people (default), json for scripts (see docs/cli.md)
+  --allow-empty          print "none" when no file matches the paths (default: exit 2)
   -h, --help             show this help
 
 Exit codes:
   0  the scopes were printed
-  2  usage or configuration error (bad flag, invalid schedule, missing path), or every file
-     that needed parsing failed to parse
+  2  usage or configuration error (bad flag, invalid schedule, missing path), no file matched
+     the paths (unless --allow-empty), or every file that needed parsing failed to parse
 
 Examples:
   api-sunset scopes
@@ -70,7 +73,7 @@ export async function runScopes(args: string[], io: CliIo): Promise<number> {
     args,
     strict: true,
     allowPositionals: true,
-    options: { schedule: { type: 'string' }, format: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    options: { schedule: { type: 'string' }, format: { type: 'string' }, 'allow-empty': { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
   });
   if (values.help) {
     io.stdout(SCOPES_HELP);
@@ -82,7 +85,7 @@ export async function runScopes(args: string[], io: CliIo): Promise<number> {
   const { files, roots } = collectSourceFiles(paths, io.cwd);
   // Dates play no part in scopes; the settings only carry the schedule.
   const settings: Settings = { now: today(), imminentDays: DEFAULT_IMMINENT_DAYS, schedule, wrappers: [] };
-  const flags = { now: settings.now, imminentDays: settings.imminentDays, schedule };
+  const flags = { now: settings.now, imminentDays: settings.imminentDays, schedule, limits: DEFAULT_LIMITS };
   const { createEndpointUseCollector } = await import('./scopes-collector.js');
   const collect = createEndpointUseCollector(settings, roots);
   const uses: { file: string; use: EndpointUse }[] = [];
@@ -99,6 +102,11 @@ export async function runScopes(args: string[], io: CliIo): Promise<number> {
   }, roots);
   const report = buildScopesReport(schedule, io.cwd, uses, skipped, { scanned: files.length, candidates, analysed });
   io.stdout(format === 'json' ? renderScopesJson(report) : renderScopesText(report, schedule));
+  // No file at all is a wrong path more often than a project without code: "no scopes needed" would mislead.
+  if (files.length === 0 && !values['allow-empty']) {
+    io.stderr('api-sunset: no JavaScript or TypeScript file matched the given paths, so no scope was determined; pass --allow-empty if that is expected.\n');
+    return EXIT_USAGE;
+  }
   if (candidates > 0 && analysed === 0) {
     io.stderr(`api-sunset: none of the ${candidates} file${candidates === 1 ? '' : 's'} that needed reading could be read and parsed; no scope was determined.\n`);
     return EXIT_USAGE;
@@ -158,7 +166,7 @@ export function renderScopesText(report: ScopesReport, schedule: Schedule): stri
   const areas = authSchemeFor(schedule).scopes;
   const width = Math.max(0, ...report.endpoints.map((need) => need.endpoint.length));
   const line = (need: EndpointNeed) => {
-    const shown = need.locations.slice(0, SHOWN_LOCATIONS).map((at) => `${at.file}:${at.line}:${at.column}`);
+    const shown = need.locations.slice(0, SHOWN_LOCATIONS).map((at) => `${printable(at.file)}:${at.line}:${at.column}`);
     const more = need.locations.length - shown.length;
     const count = `${need.locations.length} use${need.locations.length === 1 ? '' : 's'}`;
     return `  ${need.endpoint.padEnd(width)}  ${count}: ${shown.join(', ')}${more > 0 ? `, and ${more} more` : ''}\n`;
@@ -185,7 +193,7 @@ export function renderScopesText(report: ScopesReport, schedule: Schedule): stri
   if (report.skipped.length > 0) {
     out += `\nSkipped ${report.skipped.length} file${report.skipped.length === 1 ? '' : 's'} (not read):\n`;
     for (const entry of report.skipped) {
-      out += `  ${displayPath(entry.file, report.cwd)}${entry.line ? `:${entry.line}:${entry.column}` : ''}  ${entry.message}\n`;
+      out += `  ${printable(displayPath(entry.file, report.cwd))}${entry.line ? `:${entry.line}:${entry.column}` : ''}  ${printable(entry.message)}\n`;
     }
   }
   const { scanned, candidates, analysed, skipped } = report.files;

@@ -1,4 +1,5 @@
 import { UsageError } from './io.js';
+import { printableLines } from './printable.js';
 
 /**
  * The line a usage mistake gets: what was wrong, in the CLI's own words (not node:util's
@@ -10,6 +11,8 @@ export function usageMessage(command: string, error: unknown): string | undefine
   if (error instanceof UsageError) message = error.message;
   else if (isParseArgsError(error)) message = parseArgsMessage(error);
   else return undefined;
+  // Messages quote the arguments, which may hold anything a terminal would act on.
+  message = printableLines(message);
   if (message.includes('\n')) return `api-sunset ${command}: ${message}\n`;
   return `api-sunset ${command}: ${message} (see "api-sunset help ${command}")\n`;
 }

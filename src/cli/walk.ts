@@ -1,7 +1,9 @@
-import { readdirSync, realpathSync, statSync } from 'node:fs';
+import { lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { describeFsError, errorCode } from './fs-errors.js';
 import { GitignoreStack } from './gitignore.js';
 import { UsageError } from './io.js';
+import { printable } from './printable.js';
 
 export const SOURCE_EXTENSIONS = ['.js', '.mjs', '.cjs', '.jsx', '.ts', '.mts', '.cts', '.tsx'] as const;
 
@@ -24,30 +26,40 @@ export function isSourceFile(name: string): boolean {
  * The source files under the given paths. Symbolic links inside the tree are not followed at all:
  * a link out of the tree would let `fix` write where it was not pointed, and a link within the tree
  * only leads to files the walk reaches anyway. A path given explicitly is taken as given, even when
- * it is a link or would be ignored: the user asked for it.
+ * it is a link or would be ignored: the user asked for it. A link given explicitly is followed and
+ * stands for its target, under the target's real path (the file that is read, and that `fix` writes).
  */
 export function collectSourceFiles(paths: string[], cwd: string): WalkResult {
   const files = new Set<string>();
   const roots: string[] = [];
   for (const given of paths) {
-    const absolute = path.resolve(cwd, given);
+    let real: string;
     let stats;
     try {
-      stats = statSync(absolute);
-    } catch {
-      throw new UsageError(`no such file or directory: ${given}`);
+      real = realpathSync(path.resolve(cwd, given));
+      stats = statSync(real);
+    } catch (error) {
+      throw new UsageError(pathError(error, path.resolve(cwd, given), printable(given)));
     }
-    roots.push(realpathSync(absolute));
+    roots.push(real);
     if (stats.isDirectory()) {
-      walkDirectory(absolute, GitignoreStack.forDirectory(absolute), files);
+      walkDirectory(real, GitignoreStack.forDirectory(real), files);
     } else if (stats.isFile()) {
-      if (!(SOURCE_EXTENSIONS as readonly string[]).includes(path.extname(absolute))) throw new UsageError(`not a JavaScript or TypeScript source file (${SOURCE_EXTENSIONS.join(' ')}): ${given}`);
-      files.add(absolute);
+      if (!(SOURCE_EXTENSIONS as readonly string[]).includes(path.extname(real))) throw new UsageError(`not a JavaScript or TypeScript source file (${SOURCE_EXTENSIONS.join(' ')}): ${printable(given)}`);
+      files.add(real);
     } else {
-      throw new UsageError(`not a file or directory: ${given}`);
+      throw new UsageError(`not a file or directory: ${printable(given)}`);
     }
   }
   return { files: [...files].sort(), roots };
+}
+
+/** ELOOP is a symbolic link loop, not a missing file; a dangling link is a link, not nothing. */
+function pathError(error: unknown, absolute: string, shown: string): string {
+  const code = errorCode(error);
+  if (code === 'ELOOP') return `a symbolic link loop (or too many links in a row): ${shown}`;
+  if (code === 'ENOENT') return lstatSync(absolute, { throwIfNoEntry: false })?.isSymbolicLink() ? `a symbolic link to a file that does not exist: ${shown}` : `no such file or directory: ${shown}`;
+  return `cannot read ${shown}: ${describeFsError(error)}`;
 }
 
 function walkDirectory(dir: string, gitignore: GitignoreStack, into: Set<string>): void {

@@ -5,7 +5,7 @@ import { parseAnchor } from './anchor.js';
 import type { GraphFile } from './graph/graph-file.js';
 import { SchemaGraph } from './graph/schema-graph.js';
 import type { Schedule, ScheduleFile, ScheduleItem, ScheduleItemData } from './types.js';
-import { describeValue, validateSchedule, validateScheduleItem, validateSchedulePatch, type ScheduleProblem } from './validate.js';
+import { describeValue, MAX_PROBLEMS, validateSchedule, validateScheduleItem, validateSchedulePatch, type ScheduleProblem } from './validate.js';
 
 export type { ScheduleProblem } from './validate.js';
 
@@ -13,10 +13,13 @@ export type { ScheduleProblem } from './validate.js';
 export class ScheduleError extends Error {
   readonly problems: ScheduleProblem[];
 
+  /** At most MAX_PROBLEMS are listed; with more, a last line says so. */
   constructor(problems: ScheduleProblem[]) {
-    super(problems.map(formatProblem).join('\n'));
+    const shown = problems.slice(0, MAX_PROBLEMS);
+    const more = problems.length > MAX_PROBLEMS ? [`${problems[0]!.file}: … more problems not listed: fix these ${MAX_PROBLEMS} first and run again`] : [];
+    super([...shown.map(formatProblem), ...more].join('\n'));
     this.name = 'ScheduleError';
-    this.problems = problems;
+    this.problems = shown;
   }
 }
 
@@ -162,6 +165,7 @@ function mergeIntoBundled(patch: ScheduleFile, file: string): ScheduleFile {
   });
   const problems: ScheduleProblem[] = [];
   patch.items.forEach((item, i) => {
+    if (problems.length > MAX_PROBLEMS) return;
     const targets = index.get(item.id);
     if (targets) {
       // An alias may name several items (the spec's sensitiveInfoTypes row has two notices): the override applies to each.
@@ -216,11 +220,13 @@ function checkConsistency(schedule: Schedule, file: string, ownItems?: ScheduleI
   };
   const ids = new Map<string, ScheduleItem>();
   for (const item of schedule.items) {
+    if (problems.length > MAX_PROBLEMS) return problems;
     const known = ids.get(item.id);
     if (known) problems.push({ file, path: `${positionOf(item)}.id`, expected: `a unique id (already used by ${positionOf(known)})`, found: describeValue(item.id) });
     else ids.set(item.id, item);
   }
   for (const item of schedule.items) {
+    if (problems.length > MAX_PROBLEMS) break;
     for (const alias of item.aliases) {
       const owner = ids.get(alias);
       if (owner && owner !== item) problems.push({ file, path: `${positionOf(item)}.aliases`, expected: `aliases that are not another item's id`, found: describeValue(alias) });

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
+import type { Ajv, ErrorObject, Options, ValidateFunction } from 'ajv';
 import { packageFile } from '../package-files.js';
 
 /** One thing wrong with a schedule file, located precisely enough to fix without guessing. */
@@ -20,22 +20,63 @@ interface ScheduleJsonSchema {
 
 const scheduleSchema = (): ScheduleJsonSchema => packageFile('data/schedule.schema.json') as ScheduleJsonSchema;
 
-function makeAjv(): Ajv {
+/**
+ * Problems listed at most; one more is collected to know that there are more. A large wrong file
+ * would otherwise print a line per wrong value, a million lines for a big generated file.
+ */
+export const MAX_PROBLEMS = 20;
+
+/**
+ * Elements of each top-level array validated at once when collecting problems. ajv with
+ * `allErrors` joins the errors of every `$ref`ed item by copying the list so far, which is
+ * quadratic in the number of errors (over 300 s for a large wrong file); in slices it stays linear.
+ */
+const SLICE = 64;
+
+/** An ajv with formats; loaded on first use, as importing ajv is a good part of what importing the plugin would cost. */
+export function makeAjv(options: Options): Ajv {
   const { Ajv } = require('ajv') as typeof import('ajv');
   // ajv-formats is CommonJS with `module.exports = plugin`.
   const addFormats = require('ajv-formats') as (ajv: Ajv) => Ajv;
-  const ajv = new Ajv({ allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true });
+  const ajv = new Ajv(options);
   addFormats(ajv);
   return ajv;
 }
 
-let validators: { file: ValidateFunction; item: ValidateFunction; patch: ValidateFunction } | undefined;
+/**
+ * A schema compiled to answer "valid?" fast (first error only), and, only when a value is not,
+ * compiled again to list every problem.
+ */
+interface Validator {
+  quick: ValidateFunction;
+  readonly thorough: ValidateFunction;
+}
+
+function validator(schema: object, ajvs: [Ajv, Ajv]): Validator {
+  let thorough: ValidateFunction | undefined;
+  return {
+    quick: ajvs[0].compile(schema),
+    get thorough() {
+      thorough ??= ajvs[1].compile(schema);
+      return thorough;
+    },
+  };
+}
+
+function scheduleAjvs(): [Ajv, Ajv] {
+  const options = { strict: true, strictRequired: false, allowUnionTypes: true };
+  return [makeAjv({ ...options, allErrors: false }), makeAjv({ ...options, allErrors: true })];
+}
+
+let validators: { file: Validator; item: Validator; patch: Validator } | undefined;
 
 /** Compiled on first use: loading ajv and compiling the schema is most of what importing the plugin would otherwise cost. */
 function compiled(): NonNullable<typeof validators> {
   if (!validators) {
-    const ajv = makeAjv();
-    validators = { file: ajv.compile(scheduleSchema()), item: ajv.compile({ $ref: `${scheduleSchema().$id}#/definitions/item` }), patch: makeAjv().compile(patchSchema()) };
+    const ajvs = scheduleAjvs();
+    // Registered (not compiled) up front, so that the item's `$ref` resolves whichever is compiled first.
+    ajvs[1].addSchema(scheduleSchema());
+    validators = { file: validator(scheduleSchema(), ajvs), item: validator({ $ref: `${scheduleSchema().$id}#/definitions/item` }, ajvs), patch: validator(patchSchema(), scheduleAjvs()) };
   }
   return validators;
 }
@@ -63,9 +104,50 @@ export function validateScheduleItem(data: unknown, file: string, at: string): S
   return check(compiled().item, data, file, at);
 }
 
-function check(validate: ValidateFunction, data: unknown, file: string, root: string): ScheduleProblem[] {
-  if (validate(data)) return [];
-  return describeErrors(validate.errors ?? [], data, file, root);
+/**
+ * No problems for a valid value (one fast pass); otherwise every problem, in file order, up to
+ * MAX_PROBLEMS + 1 (the caller shows MAX_PROBLEMS and says there are more). A document's top-level
+ * arrays are validated a slice at a time, and validation stops once enough problems are known.
+ */
+function check(validate: Validator, data: unknown, file: string, root: string): ScheduleProblem[] {
+  if (validate.quick(data)) return [];
+  const arrays = isPlainObject(data) ? Object.keys(data).filter((key) => Array.isArray(data[key]) && (data[key] as unknown[]).length > SLICE) : [];
+  if (arrays.length === 0) return capped(problemsOf(validate.thorough, data, data, file, root));
+  const record = data as Record<string, unknown>;
+  const byPath = new Map<string, ScheduleProblem>();
+  // One array at a time, the others cut to their first slice (whose positions are right as they are).
+  for (const key of arrays) {
+    const all = record[key] as unknown[];
+    for (let start = 0; start < all.length && byPath.size <= MAX_PROBLEMS; start += SLICE) {
+      const slice = { ...record };
+      for (const other of arrays) slice[other] = (record[other] as unknown[]).slice(0, SLICE);
+      slice[key] = all.slice(start, start + SLICE);
+      const errors = validate.thorough(slice) ? [] : (validate.thorough.errors ?? []);
+      const shifted = errors.map((error) => ({ ...error, instancePath: shiftIndex(error.instancePath, key, start) }));
+      for (const problem of problemsOf(undefined, shifted, data, file, root)) if (!byPath.has(problem.path)) byPath.set(problem.path, problem);
+    }
+  }
+  return capped([...byPath.values()]);
+}
+
+function problemsOf(validate: ValidateFunction | undefined, input: unknown, data: unknown, file: string, root: string): ScheduleProblem[] {
+  const errors = validate ? (validate(input) ? [] : (validate.errors ?? [])) : (input as ErrorObject[]);
+  return describeErrors(errors, data, file, root);
+}
+
+/** `/items/3/removal` in a slice starting at 128 is `/items/131/removal` in the file. */
+function shiftIndex(pointer: string, array: string, offset: number): string {
+  const [, key, index, ...rest] = pointer.split('/');
+  if (key === undefined || index === undefined || unescapePointer(key) !== array || !/^\d+$/.test(index)) return pointer;
+  return ['', key, String(Number(index) + offset), ...rest].join('/');
+}
+
+function capped(problems: ScheduleProblem[]): ScheduleProblem[] {
+  return problems.slice(0, MAX_PROBLEMS + 1);
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 // When one value breaks several keywords, say the most specific thing once.

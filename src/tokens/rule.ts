@@ -1,8 +1,19 @@
 import { ESLintUtils, type TSESLint } from '../ts-eslint-lite.js';
 import { serviceGate } from '../flow/sessions.js';
+import { packageFile } from '../package-files.js';
 import { readSettings, type Settings } from '../settings.js';
 import { authSchemeFor } from './auth.js';
 import { tokensOf, type TokenFile } from './file-tokens.js';
+
+/**
+ * The bundled schedule's token types, for the rules' option schemas: ESLint validates options when
+ * it loads the configuration, with one clear error, where a check at create would crash the lint.
+ * Read from the data file itself, not the loaded schedule, so that importing the plugin stays cheap.
+ */
+export const BUNDLED_TOKEN_TYPES: string[] = (packageFile('data/schedule.json') as { auth: { tokenTypes: { name: string }[] } }).auth.tokenTypes.map((type) => type.name);
+
+/** A scope's form (`SEARCH`, `DATA_GOVERNANCE`); which scopes exist is data, checked at create. */
+export const SCOPE_NAME = /^[A-Z][A-Z0-9_]*$/;
 
 export const createTokenRule = ESLintUtils.RuleCreator((name) => `https://github.com/api-sunset/eslint-plugin-api-sunset/blob/main/docs/rules/${name}.md`);
 

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { SLOW_TEST_TIMEOUT } from '../helpers/timeouts.js';
 
 // The benchmark's corpus generator at smoke size only: CI never times anything.
 const generator = fileURLToPath(new URL('../../scripts/bench/generate.mjs', import.meta.url));
@@ -44,7 +45,7 @@ afterAll(() => {
   for (const dir of roots) rmSync(dir, { recursive: true, force: true });
 });
 
-describe('bench corpus generator (smoke size)', () => {
+describe('bench corpus generator (smoke size)', { timeout: SLOW_TEST_TIMEOUT }, () => {
   it('is deterministic: the same seed gives the same files and contents', () => {
     const first = generate();
     const second = generate();

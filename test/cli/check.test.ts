@@ -1,4 +1,4 @@
-import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it, vi } from 'vitest';
@@ -38,7 +38,7 @@ src/insights.ts:3:19  insights.searchSessionSatisfaction  searchSessionSatisfact
 src/policy.js:3:3  policy.externalSharingOptions  externalSharingOptions (policy.externalSharingOptions) is removed, removal 2026-10-15.  [fix: auto]
 src/policy.js:4:3  indexemployee.location         location (indexemployee.location) is removed, removal 2026-10-15.  [fix: none]
 
-Skipped 1 file (not checked):
+Could not check 1 file:
   src/broken.ts:2:13  Parsing error: Variable declaration expected.
 
 ITEM                                STATUS     REMOVAL     FINDINGS  AUTO-FIXABLE
@@ -56,7 +56,7 @@ total      7         2
 
 7 findings in 3 files as of 2026-11-22: 2 auto-fixable, 2 with a suggestion, 3 to migrate by hand.
 Scanned 5 files: 1 could not contain a finding, 3 checked, 1 skipped.
-Fails: 5 findings are removed or imminent (--fail-on removed).
+Fails: 5 findings are removed or imminent, and 1 file could not be checked (--fail-on removed).
 `;
 
 describe('api-sunset check: text', () => {
@@ -143,9 +143,9 @@ describe('api-sunset check: --ignore', () => {
   });
 
   it('passes once every failing item is ignored', async () => {
-    const { code } = await runCli(['check', ...NOW, '--ignore', 'createannouncement.boardId,createannouncement.snippet,policy.externalSharingOptions,indexemployee.location'], {
-      cwd: project(),
-    });
+    const dir = project();
+    rmSync(path.join(dir, 'src/broken.ts'));
+    const { code } = await runCli(['check', ...NOW, '--ignore', 'createannouncement.boardId,createannouncement.snippet,policy.externalSharingOptions,indexemployee.location'], { cwd: dir });
     expect(code).toBe(0);
   });
 
@@ -188,9 +188,9 @@ describe('api-sunset check: JSON', () => {
       'src/policy.js:3',
       'src/policy.js:4',
     ]);
-    expect(json.skipped).toEqual([{ file: 'src/broken.ts', message: 'Parsing error: Variable declaration expected.', line: 2, column: 13 }]);
+    expect(json.skipped).toEqual([{ file: 'src/broken.ts', reason: 'parse-error', message: 'Parsing error: Variable declaration expected.', line: 2, column: 13 }]);
     expect(json.summary).toEqual({
-      files: { scanned: 5, candidates: 4, linted: 3, skipped: 1 },
+      files: { scanned: 5, candidates: 4, linted: 3, skipped: 1, unchecked: 1 },
       findings: 7,
       byStatus: { removed: 5, imminent: 0, scheduled: 2 },
       byFix: { auto: 2, suggestion: 2, none: 3 },
@@ -211,17 +211,17 @@ describe('api-sunset check: JSON', () => {
 });
 
 describe('api-sunset check: GitHub annotations', () => {
-  it('prints one workflow command per finding, errors for removed, warnings for scheduled and skipped files', async () => {
+  it('prints one workflow command per finding, errors for removed and unparsable files, warnings for scheduled ones, most severe first', async () => {
     const { code, stdout } = await runCli(['check', ...NOW, '--format', 'github', 'src/insights.ts', 'src/policy.js', 'src/broken.ts'], { cwd: project() });
     expect(stdout.split('\n').slice(0, 5)).toEqual([
-      '::warning file=src/insights.ts,line=2,col=42,endLine=2,endColumn=67,title=api-sunset%3A insights.searchSessionSatisfaction::searchSessionSatisfaction (insights.searchSessionSatisfaction) is scheduled, removal 2027-01-15.',
-      '::warning file=src/insights.ts,line=3,col=19,endLine=3,endColumn=44,title=api-sunset%3A insights.searchSessionSatisfaction::searchSessionSatisfaction (insights.searchSessionSatisfaction) is scheduled, removal 2027-01-15.',
       '::error file=src/policy.js,line=3,col=3,endLine=3,endColumn=25,title=api-sunset%3A policy.externalSharingOptions::externalSharingOptions (policy.externalSharingOptions) is removed, removal 2026-10-15.',
       '::error file=src/policy.js,line=4,col=3,endLine=4,endColumn=11,title=api-sunset%3A indexemployee.location::location (indexemployee.location) is removed, removal 2026-10-15.',
-      '::warning file=src/broken.ts,line=2,col=13,title=api-sunset/skipped::Parsing error: Variable declaration expected.',
+      '::error file=src/broken.ts,line=2,col=13,title=api-sunset/parse-error::Parsing error: Variable declaration expected.',
+      '::warning file=src/insights.ts,line=2,col=42,endLine=2,endColumn=67,title=api-sunset%3A insights.searchSessionSatisfaction::searchSessionSatisfaction (insights.searchSessionSatisfaction) is scheduled, removal 2027-01-15.',
+      '::warning file=src/insights.ts,line=3,col=19,endLine=3,endColumn=44,title=api-sunset%3A insights.searchSessionSatisfaction::searchSessionSatisfaction (insights.searchSessionSatisfaction) is scheduled, removal 2027-01-15.',
     ]);
     // The plain summary follows for the job log, never coloured.
-    expect(stdout).toContain('\nFails: 2 findings are removed or imminent (--fail-on removed).\n');
+    expect(stdout).toContain('\nFails: 2 findings are removed or imminent, and 1 file could not be checked (--fail-on removed).\n');
     expect(stdout).not.toContain('\u001b[');
     expect(code).toBe(1);
   });
@@ -350,8 +350,9 @@ describe('api-sunset check: errors', () => {
     const dir = copyProject();
     writeFiles(dir, { 'a.ts': '// /rest/api/v1/search\nexport const = 1;\n', 'clean.ts': 'export const x = 1;\n' });
     const { code, stderr, stdout } = await runCli(['check', ...NOW], { cwd: dir });
-    expect(stdout).toContain('Skipped 1 file (not checked):\n  a.ts:2:13  Parsing error: Variable declaration expected.\n');
-    expect(stderr).toBe('api-sunset: none of the 1 file that needed checking could be read and parsed; nothing was checked.\n');
+    expect(stdout).toContain('Could not check 1 file:\n  a.ts:2:13  Parsing error: Variable declaration expected.\n');
+    expect(stdout).toContain('\nNothing was checked: none of the 1 file that needed checking could be checked.\n');
+    expect(stderr).toBe('api-sunset: none of the 1 file that needed checking could be checked (see the list above); nothing was checked.\n');
     expect(code).toBe(2);
   });
 });
@@ -362,7 +363,7 @@ describe('api-sunset check: a rule that crashes', () => {
     writeFiles(dir, { 'src/crash.ts': '// /rest/api/v1/search\nexport const crashRule = 1;\n' });
     const { code, stdout } = await runCli(['check', ...NOW, '--format', 'json'], { cwd: dir });
     const json = JSON.parse(stdout);
-    expect(json.skipped[1]).toEqual({ file: 'src/crash.ts', message: 'api-sunset could not analyse this file (please report this): stand-in crashed' });
+    expect(json.skipped[1]).toEqual({ file: 'src/crash.ts', reason: 'crash', message: 'api-sunset could not analyse this file (please report this): stand-in crashed' });
     expect(json.findings).toHaveLength(7);
     expect(code).toBe(1);
   });

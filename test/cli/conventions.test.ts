@@ -6,6 +6,7 @@ import { CHECK_HELP, CHECK_OPTIONS } from '../../src/cli/check-command.js';
 import { FIX_HELP, FIX_OPTIONS } from '../../src/cli/fix-command.js';
 import { MERGE_HELP, MERGE_OPTIONS } from '../../src/cli/merge-command.js';
 import { ROOT, runBuiltCli, runCli } from '../helpers/cli.js';
+import { SLOW_TEST_TIMEOUT } from '../helpers/timeouts.js';
 import { copyProject } from './project.js';
 
 // Conventions of the command line itself, against the stand-in with the plugin's contract.
@@ -74,7 +75,7 @@ describe('colour', () => {
 });
 
 describe('ESLint warnings the command does not own', () => {
-  it('prints no .eslintignore warning: the command reads no ESLint configuration or ignore file', { timeout: 120_000 }, async () => {
+  it('prints no .eslintignore warning: the command reads no ESLint configuration or ignore file', { timeout: SLOW_TEST_TIMEOUT }, async () => {
     const dir = copyProject('real-project');
     writeFileSync(path.join(dir, '.eslintignore'), 'dist\n');
     const { stderr, stdout } = await runBuiltCli(['check', ...NOW], dir);
@@ -83,7 +84,7 @@ describe('ESLint warnings the command does not own', () => {
   });
 });
 
-describe('files in the repository', () => {
+describe('files in the repository', { timeout: SLOW_TEST_TIMEOUT }, () => {
   it('hold no absolute path of the machine they were written on', () => {
     const tracked = execFileSync('git', ['ls-files', '-z'], { cwd: ROOT, encoding: 'utf8' }).split('\0').filter((file) => /\.(md|json|ts|js|mjs|yml)$/.test(file) && !file.startsWith('test/fixtures/sarif/'));
     const offenders = tracked.filter((file) => {

@@ -3,6 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { runCli } from '../helpers/cli.js';
+import { SLOW_TEST_TIMEOUT } from '../helpers/timeouts.js';
 import { copyProject, snapshot } from './project.js';
 
 // fix's guard for uncommitted work, against the stand-in with known fixes (stand-in-plugin.ts):
@@ -26,7 +27,7 @@ function repository(): string {
 
 const append = (dir: string, file: string, text: string) => writeFileSync(path.join(dir, file), readFileSync(path.join(dir, file), 'utf8') + text);
 
-describe('api-sunset fix and uncommitted changes', () => {
+describe('api-sunset fix and uncommitted changes', { timeout: SLOW_TEST_TIMEOUT }, () => {
   it('refuses, writing nothing, when a file it would change has uncommitted changes', async () => {
     const dir = repository();
     append(dir, 'src/announce.ts', '// work in progress\n');

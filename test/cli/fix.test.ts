@@ -52,7 +52,7 @@ Parse check only for src/announce.ts, src/policy.js: no tsconfig.json in the dir
 
 Manual migration: 5 findings left
 ${MANUAL_LIST.replace('src/announce.ts:3:31', 'src/announce.ts:3:34').replace('src/policy.js:5:3', 'src/policy.js:4:3')}
-Skipped 1 file (not checked):
+Could not check 1 file:
   src/broken.ts:2:13  Parsing error: Variable declaration expected.
 
 ITEM                                STATUS     REMOVAL     FINDINGS  AUTO-FIXABLE
@@ -68,7 +68,7 @@ total      5         0
 
 5 findings in 3 files as of 2026-11-22: 0 auto-fixable, 2 with a suggestion, 3 to migrate by hand.
 Scanned 5 files: 1 could not contain a finding, 3 checked, 1 skipped.
-Fails: 3 findings are removed or imminent (--fail-on removed).
+Fails: 3 findings are removed or imminent, and 1 file could not be checked (--fail-on removed).
 `);
     expect(snapshot(dir)).toEqual(before);
     expect(code).toBe(1);
@@ -166,7 +166,7 @@ describe('api-sunset fix', () => {
     const { stdout } = await runCli(['fix', ...NOW, '--format', 'json'], { cwd: dir });
     const json = JSON.parse(stdout);
     expect(json.changes).toEqual([]);
-    expect(json.skipped).toEqual([{ file: 'legacy.js', message: 'not fixed: the file is not valid UTF-8, and rewriting it would change bytes no fix touched' }]);
+    expect(json.skipped).toEqual([{ file: 'legacy.js', reason: 'not-fixed', message: 'not fixed: the file is not valid UTF-8, and rewriting it would change bytes no fix touched' }]);
     expect(json.findings.map((finding: { item: string }) => finding.item)).toEqual(['createannouncement.snippet']);
     expect(readFileSync(path.join(dir, 'legacy.js'))).toEqual(latin1);
   });

@@ -8,15 +8,13 @@ import { judgeReplacement, modelsModuleOf, replacementsOf, typesAllow } from '..
 import { sdkUpgradeFor, upgradeAdvice } from '../../src/sdk/upgrade.js';
 import sdkReleases from '../../data/sdk-releases.json' with { type: 'json' };
 import { ROOT, runCli } from '../helpers/cli.js';
+import { SLOW_TEST_TIMEOUT } from '../helpers/timeouts.js';
 import { typeCheckProject } from '../helpers/type-check.js';
 import { copyProject } from './project.js';
 
 const NOW = ['--now', '2026-11-22'];
 const FIXTURE = path.join(ROOT, 'test/fixtures/old-sdk');
 const SDK = '@gleanwork/api-client';
-/** Loading ESLint, the parser and TypeScript: generous, so a busy machine does not fail the test. */
-const SLOW = 120_000;
-
 /** The fixture project with its stand-in SDK 0.13.0 installed, and TypeScript through a link to this repository's. */
 function oldSdkProject(): string {
   const dir = copyProject();
@@ -59,7 +57,7 @@ describe('the installed SDK release decides whether a rewrite can be typed', () 
     expect(declarations.resolve('ChatMessage', 'nothing[].citation')).toBeUndefined();
   });
 
-  it('turns the fixes the installed types cannot hold into suggestions that name the release to move to, and the project keeps compiling', { timeout: SLOW }, async () => {
+  it('turns the fixes the installed types cannot hold into suggestions that name the release to move to, and the project keeps compiling', { timeout: SLOW_TEST_TIMEOUT }, async () => {
     const dir = oldSdkProject();
     expect(typeCheckProject(dir)).toEqual([]);
     // --no-verify: the version check alone keeps the project compiling, not the rollback.
@@ -84,7 +82,7 @@ describe('the installed SDK release decides whether a rewrite can be typed', () 
     expect(stdout).toMatch(notFixed(13, 17, 'AnswerResult.trackingToken', '@gleanwork/api-client 0.13.0 has no AnswerResult.answer.trackingToken'));
   });
 
-  it('reports the release in JSON; suggestions applied anyway are left out by the type check, the automatic fixes stay', { timeout: SLOW }, async () => {
+  it('reports the release in JSON; suggestions applied anyway are left out by the type check, the automatic fixes stay', { timeout: SLOW_TEST_TIMEOUT }, async () => {
     const dir = oldSdkProject();
     const { stdout } = await runCli(['fix', ...NOW, '--suggestions', '--format', 'json', '--fail-on', 'none'], { cwd: dir });
     const json = JSON.parse(stdout);

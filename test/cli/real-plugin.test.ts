@@ -1,3 +1,5 @@
+import { rmSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import { copyProject } from './project.js';
@@ -15,14 +17,24 @@ describe('api-sunset check with the real plugin', () => {
     [['--now', '2026-11-22', '--fail-on', 'none'], 0, { removed: 2, imminent: 0, scheduled: 0 }],
     [['--now', '2026-11-22', '--ignore', 'listanswers,getdocumentcount'], 0, { removed: 0, imminent: 0, scheduled: 0 }],
   ])('%j exits %i', async (args, expected, byStatus) => {
-    const { code, stdout } = await runCli(['check', ...args, '--format', 'json'], { cwd: copyProject('real-project') });
+    // The unparsable file would fail every level: these cases are about the findings.
+    const dir = copyProject('real-project');
+    rmSync(path.join(dir, 'src/broken.ts'));
+    const { code, stdout } = await runCli(['check', ...args, '--format', 'json'], { cwd: dir });
     expect(JSON.parse(stdout).summary.byStatus).toEqual(byStatus);
     expect(code).toBe(expected);
   });
 
+  it('lists the unparsable file with the parser message, checks the rest, and fails because of it', async () => {
+    const { code, stdout } = await runCli(['check', '--now', '2026-11-22', '--ignore', 'listanswers,getdocumentcount'], { cwd: copyProject('real-project') });
+    expect(stdout).toContain("Could not check 1 file:\n  src/broken.ts:3:0  Parsing error: '}' expected.\n");
+    expect(stdout).toContain('Fails: 1 file could not be checked (--fail-on removed).\n');
+    expect(code).toBe(1);
+  });
+
   it('skips the unparsable file with the parser message and checks the rest', async () => {
     const { code, stdout } = await runCli(['check', '--now', '2026-11-22'], { cwd: copyProject('real-project') });
-    expect(stdout).toContain("Skipped 1 file (not checked):\n  src/broken.ts:3:0  Parsing error: '}' expected.\n");
+    expect(stdout).toContain("Could not check 1 file:\n  src/broken.ts:3:0  Parsing error: '}' expected.\n");
     expect(stdout).toMatch(/^src\/answers\.js:\d+:\d+ {2}POST \/rest\/api\/v1\/listanswers {2}`POST \/rest\/api\/v1\/listanswers` was removed on 2026-10-15, 38 days ago;.* {2}\[fix: none\]$/m);
     expect(stdout).toContain('Scanned 5 files: 1 could not contain a finding, 3 checked, 1 skipped.\n');
     expect(code).toBe(1);
@@ -39,6 +51,6 @@ describe('api-sunset check --format github with the real plugin', () => {
   it('annotates each finding', async () => {
     const { stdout } = await runCli(['check', '--now', '2026-11-22', '--format', 'github'], { cwd: copyProject('real-project') });
     expect(stdout).toMatch(/^::error file=src\/answers\.js,line=\d+,col=\d+,endLine=\d+,endColumn=\d+,title=api-sunset%3A POST \/rest\/api\/v1\/listanswers::`POST \/rest\/api\/v1\/listanswers` .+$/m);
-    expect(stdout).toMatch(/^::warning file=src\/broken\.ts,line=3,col=0,title=api-sunset\/skipped::Parsing error: '}' expected\.$/m);
+    expect(stdout).toMatch(/^::error file=src\/broken\.ts,line=3,col=0,title=api-sunset\/parse-error::Parsing error: '}' expected\.$/m);
   });
 });

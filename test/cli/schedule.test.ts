@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runBuiltCli, runCli } from '../helpers/cli.js';
+import { SLOW_TEST_TIMEOUT } from '../helpers/timeouts.js';
 
 describe('api-sunset schedule', () => {
   it('prints the timeline with 28 removed and 3 scheduled items on 2026-11-22', async () => {
@@ -99,5 +100,5 @@ describe('api-sunset schedule', () => {
     expect(stdout).toContain('28 removed, 0 imminent, 3 scheduled');
     expect((await runBuiltCli(['schedule', '--bogus'])).code).toBe(2);
     expect((await runBuiltCli(['nonsense'])).code).toBe(2);
-  });
+  }, SLOW_TEST_TIMEOUT);
 });

@@ -1,6 +1,7 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { SLOW_TEST_TIMEOUT } from '../helpers/timeouts.js';
 import { BUILT_CLI, ROOT, runBuiltCli, runCli } from '../helpers/cli.js';
 import { copyProject, writeFiles } from './project.js';
 
@@ -147,7 +148,7 @@ describe('api-sunset scopes: --format json', () => {
     expect(json.combination).toBeNull();
     expect(json.unknownScope).toEqual(['POST /api/index/v1/indexemployee', 'POST /rest/api/v1/listcollections', 'POST /rest/api/v1/verify']);
     expect(json.endpoints.filter((need: { scope: string | null }) => need.scope === null).map((need: { api: string }) => need.api)).toEqual(['indexing', 'client', 'client']);
-    expect(json.skipped).toEqual([{ file: 'src/broken.ts', message: "Parsing error: '}' expected.", line: 3, column: 0 }]);
+    expect(json.skipped).toEqual([{ file: 'src/broken.ts', reason: 'parse-error', message: "Parsing error: '}' expected.", line: 3, column: 0 }]);
     expect(json.summary.files).toEqual({ scanned: 5, candidates: 5, analysed: 4, skipped: 1 });
   });
 });
@@ -190,7 +191,7 @@ describe('api-sunset scopes: usage and exit codes', () => {
   });
 });
 
-describe('api-sunset scopes: the built CLI', () => {
+describe('api-sunset scopes: the built CLI', { timeout: SLOW_TEST_TIMEOUT }, () => {
   beforeAll(() => {
     if (!existsSync(BUILT_CLI)) throw new Error(`${BUILT_CLI} is missing: run "npm run build" first`);
   });
@@ -206,7 +207,7 @@ describe('api-sunset scopes: the built CLI', () => {
   });
 });
 
-describe('api-sunset scopes on examples/legacy-client', () => {
+describe('api-sunset scopes on examples/legacy-client', { timeout: SLOW_TEST_TIMEOUT }, () => {
   it('finds the scopes of the example, with its path constants', async () => {
     const { code, stdout } = await runCli(['scopes', 'examples/legacy-client', '--format', 'json']);
     const json = JSON.parse(stdout);

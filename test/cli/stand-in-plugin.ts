@@ -13,6 +13,7 @@ import { statusOf, type Status } from '../../src/schedule/status.js';
  * (auto-fixed to a comment line plus `broadSharingOptions`: a fix that inserts a line break),
  * `boardId` (a suggestion: `legacyBoardId`), `location` (no fix) and `searchSessionSatisfaction`
  * (scheduled, no fix). An identifier `crashRule` makes the rule throw, as a rule bug would.
+ * Its `no-hardcoded-token` reports string literals that start with `glean_`, as a token secret.
  */
 const FLAGGED: Record<string, { itemId: string; fix: SinkEntry['fix']; to?: string }> = {
   snippet: { itemId: 'createannouncement.snippet', fix: 'auto', to: 'text' },
@@ -69,10 +70,22 @@ function standInRule(name: string, statuses: Status[]): Rule.RuleModule {
   };
 }
 
+const standInTokenRule: Rule.RuleModule = {
+  meta: { type: 'problem', schema: false, docs: { description: 'stand-in for no-hardcoded-token' } },
+  create(context) {
+    return {
+      Literal(node) {
+        if (typeof node.value === 'string' && node.value.startsWith('glean_')) context.report({ node, message: 'A token secret is written into the source.' });
+      },
+    };
+  },
+};
+
 export const standInPlugin = {
   meta: { name: 'eslint-plugin-api-sunset', version: '0.0.0-stand-in', namespace: 'api-sunset' },
   rules: {
     'no-removed-api': standInRule('no-removed-api', ['removed', 'imminent']),
     'no-deprecated-api': standInRule('no-deprecated-api', ['scheduled']),
+    'no-hardcoded-token': standInTokenRule,
   },
 };

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Linter } from 'eslint';
 import { describe, expect, it } from 'vitest';
 import { UnsafeWriteError, writeFileAtomically } from '../../src/cli/atomic-write.js';
-import { commonDirectory } from '../../src/cli/project-candidates.js';
+import { commonDirectory } from '../../src/cli/paths.js';
 import { decodeSource, encodeSource, restoreLineEndings } from '../../src/cli/source-text.js';
 import { applyFirstSuggestions } from '../../src/cli/suggestions.js';
 import { copyProject } from './project.js';
@@ -47,7 +47,7 @@ describe('writeFileAtomically', () => {
 describe('source text', () => {
   it('strips and restores the byte order mark', () => {
     const source = decodeSource(Buffer.from('\uFEFFconst a = 1;\n'));
-    expect(source).toEqual({ text: 'const a = 1;\n', bom: true, roundTrips: true });
+    expect(source).toEqual({ text: 'const a = 1;\n', bom: true, encoding: 'utf8', roundTrips: true });
     expect(encodeSource('const b = 1;\n', source).toString('utf8')).toBe('\uFEFFconst b = 1;\n');
   });
 

@@ -2,15 +2,13 @@ import { readFileSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { ROOT, runCli } from '../helpers/cli.js';
+import { SLOW_TEST_TIMEOUT } from '../helpers/timeouts.js';
 import { copyProject, snapshot, writeFiles } from './project.js';
 
 // The stand-in renames every identifier `snippet` to `text` (see stand-in-plugin.ts): a fix whose effect on the types is known.
 vi.mock('../../src/index.js', async () => ({ default: (await import('./stand-in-plugin.js')).standInPlugin }));
 
 const NOW = ['--now', '2026-11-22'];
-/** Type-checking loads TypeScript and the project: generous, so a busy machine does not fail the test. */
-const SLOW = 120_000;
-
 const TSCONFIG = JSON.stringify({ compilerOptions: { strict: true, target: 'ES2022', module: 'nodenext', moduleResolution: 'nodenext', noEmit: true, skipLibCheck: true, types: [] }, include: ['src'] });
 
 /**
@@ -34,7 +32,7 @@ function project(): string {
 }
 
 describe('api-sunset fix --verify (the default)', () => {
-  it('rolls back a file whose fix adds a type error, reports the error, and writes the others', { timeout: SLOW }, async () => {
+  it('rolls back a file whose fix adds a type error, reports the error, and writes the others', { timeout: SLOW_TEST_TIMEOUT }, async () => {
     const dir = project();
     const { code, stdout } = await runCli(['fix', ...NOW, 'src/ok.ts', 'src/card.ts'], { cwd: dir });
     expect(readFileSync(path.join(dir, 'src/ok.ts'), 'utf8')).toContain('{ text: 1 }');
@@ -48,7 +46,7 @@ describe('api-sunset fix --verify (the default)', () => {
     expect(code).toBe(1);
   });
 
-  it('blames a fix for the errors it causes in a file that imports it, and exits by --fail-on alone', { timeout: SLOW }, async () => {
+  it('blames a fix for the errors it causes in a file that imports it, and exits by --fail-on alone', { timeout: SLOW_TEST_TIMEOUT }, async () => {
     const dir = project();
     const before = snapshot(dir);
     const { code, stdout } = await runCli(['fix', ...NOW, '--fail-on', 'none', '--format', 'json', 'src/made.ts'], { cwd: dir });
@@ -62,7 +60,7 @@ describe('api-sunset fix --verify (the default)', () => {
     expect(code).toBe(0);
   });
 
-  it('rolls back a fix that relied on one rolled back, until nothing breaks', { timeout: SLOW }, async () => {
+  it('rolls back a fix that relied on one rolled back, until nothing breaks', { timeout: SLOW_TEST_TIMEOUT }, async () => {
     const dir = project();
     // uses.ts compiles with both its own fix and made.ts's; made.ts's fix breaks reader.ts, which is not fixed.
     writeFiles(dir, { 'src/uses.ts': "import { made } from './made.js';\n// POST /rest/api/v1/createannouncement\nexport const copy = { snippet: made.snippet };\n" });
@@ -73,7 +71,7 @@ describe('api-sunset fix --verify (the default)', () => {
     expect(readFileSync(path.join(dir, 'src/uses.ts'), 'utf8')).toContain('{ snippet: made.snippet }');
   });
 
-  it('shows only verified changes in a dry run, and writes the breaking change with --no-verify', { timeout: SLOW }, async () => {
+  it('shows only verified changes in a dry run, and writes the breaking change with --no-verify', { timeout: SLOW_TEST_TIMEOUT }, async () => {
     const dir = project();
     const dryRun = await runCli(['fix', ...NOW, '--dry-run', 'src'], { cwd: dir });
     expect(dryRun.stdout).toContain('+++ b/src/ok.ts');
@@ -85,7 +83,7 @@ describe('api-sunset fix --verify (the default)', () => {
     expect(readFileSync(path.join(dir, 'src/card.ts'), 'utf8')).toContain("{ text: 'x' }");
   });
 
-  it('says why a file is only parse-checked: no TypeScript in the project, or a tsconfig that does not include it', { timeout: SLOW }, async () => {
+  it('says why a file is only parse-checked: no TypeScript in the project, or a tsconfig that does not include it', { timeout: SLOW_TEST_TIMEOUT }, async () => {
     const bare = copyProject();
     writeFiles(bare, { 'tsconfig.json': TSCONFIG, 'src/ok.ts': '// /rest/api/v1/x\nexport const ok = { snippet: 1 };\n' });
     const withoutTypeScript = JSON.parse((await runCli(['fix', ...NOW, '--format', 'json'], { cwd: bare })).stdout);

@@ -11,9 +11,14 @@ export interface CliResult {
   code: number;
   stdout: string;
   stderr: string;
+  /** The signal that ended the process, for the built CLI (a fault test's SIGKILL). */
+  signal?: NodeJS.Signals | null;
 }
 
-/** Runs the CLI in-process with captured output: fast, and no terminal unless asked for. */
+/**
+ * Runs the CLI in-process with captured output: fast, and no terminal unless asked for. Files are
+ * linted in this thread (not in a worker), so that a mocked plugin applies.
+ */
 export async function runCli(argv: string[], options: { cwd?: string; isTTY?: boolean; stderrIsTTY?: boolean; env?: NodeJS.ProcessEnv } = {}): Promise<CliResult> {
   let stdout = '';
   let stderr = '';
@@ -23,19 +28,21 @@ export async function runCli(argv: string[], options: { cwd?: string; isTTY?: bo
     cwd: options.cwd ?? ROOT,
     env: options.env ?? {},
     isTTY: options.isTTY ?? false,
+    inProcessLinter: true,
     stderrIsTTY: options.stderrIsTTY ?? false,
   };
   const code = await run(argv, io);
   return { code, stdout, stderr };
 }
 
-/** Runs the built CLI as a user would (`npm test` builds first). */
-export async function runBuiltCli(argv: string[], cwd = ROOT): Promise<CliResult> {
+/** Runs the built CLI as a user would (`npm test` builds first), optionally with Node flags (a preloaded fault) and environment. */
+export async function runBuiltCli(argv: string[], cwd = ROOT, options: { nodeArgs?: string[]; env?: NodeJS.ProcessEnv } = {}): Promise<CliResult> {
+  const args = [...(options.nodeArgs ?? []), BUILT_CLI, ...argv];
   try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [BUILT_CLI, ...argv], { cwd, env: { ...process.env, NO_COLOR: '1' } });
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, args, { cwd, env: { ...process.env, NO_COLOR: '1', ...options.env }, maxBuffer: 64 * 1024 * 1024 });
     return { code: 0, stdout, stderr };
   } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+    const failed = error as { code: number; stdout: string; stderr: string; signal: NodeJS.Signals | null };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr, signal: failed.signal };
   }
 }

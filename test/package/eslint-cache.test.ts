@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CLOCK_VARIABLE } from '../../src/schedule/dates.js';
 import { ESLINT_BIN, ruleIdsByFile, runTool, scratchProject } from './scratch.js';
+import { SLOW_TEST_TIMEOUT } from '../helpers/timeouts.js';
 
 // The item's removal moves to a fixed date in the project's schedule, and the clock is set through
 // the variable the docs name for tests: nothing here depends on the real date.
@@ -13,7 +14,7 @@ const FILES = {
 const CACHE = ['--cache', '--cache-location', '.eslintcache', '--format', 'json', 'src'];
 
 describe('eslint --cache', () => {
-  it('reports an item as removed once the date passes its removal, although the file did not change', { timeout: 120_000 }, async () => {
+  it('reports an item as removed once the date passes its removal, although the file did not change', { timeout: SLOW_TEST_TIMEOUT }, async () => {
     const dir = scratchProject({
       ...FILES,
       'eslint.config.js': `import apiSunset from 'eslint-plugin-api-sunset';
@@ -31,7 +32,7 @@ export default [apiSunset.configs.recommended, { settings: { 'api-sunset': { sch
     expect(after.code).toBe(1);
   });
 
-  it('serves yesterday\'s results to a config that does not carry the date (the limitation docs/detection.md names)', { timeout: 120_000 }, async () => {
+  it('serves yesterday\'s results to a config that does not carry the date (the limitation docs/detection.md names)', { timeout: SLOW_TEST_TIMEOUT }, async () => {
     // The control for the test above: the cache is in effect, and the date in the settings is what moves it.
     const dir = scratchProject({
       ...FILES,

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../helpers/cli.js';
+import { SLOW_TEST_TIMEOUT } from '../helpers/timeouts.js';
 
 const PLUGIN_URL = pathToFileURL(path.join(ROOT, 'dist/src/index.js')).href;
 
@@ -21,7 +22,7 @@ process.stdout.write(JSON.stringify([...loaded].sort()));`;
 
 // What it costs to import the plugin is measured by the benchmark (docs/performance.md); this
 // test pins down what is loaded, which does not depend on the machine's speed.
-describe('importing the plugin', () => {
+describe('importing the plugin', { timeout: SLOW_TEST_TIMEOUT }, () => {
   it('loads neither TypeScript, nor typescript-eslint beyond its AST types, nor ESLint, nor ajv', () => {
     const loaded = packagesLoadedBy(`const { default: plugin } = await import(${JSON.stringify(PLUGIN_URL)}); if (!plugin.configs.recommended.rules) throw new Error('no config');`);
     expect(loaded).toContain('@typescript-eslint/types');

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../helpers/cli.js';
+import { SLOW_TEST_TIMEOUT } from '../helpers/timeouts.js';
 
 const exec = promisify(execFile);
 const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -28,7 +29,7 @@ async function npm(args: string[], cwd: string): Promise<string> {
 }
 
 describe('the package tarball', () => {
-  it('holds the build, data, docs and license once each, and no source maps', { timeout: 120_000 }, async () => {
+  it('holds the build, data, docs and license once each, and no source maps', { timeout: SLOW_TEST_TIMEOUT }, async () => {
     const [pack] = JSON.parse(await npm([...PACK, '--dry-run'], ROOT)) as { files: { path: string }[] }[];
     const files = pack!.files.map((file) => file.path);
     expect(files.filter((file) => file.endsWith('.map'))).toEqual([]);
@@ -72,7 +73,7 @@ describe('installing the tarball', () => {
     const out = temporaryDirectory('api-sunset-pack-');
     const [pack] = JSON.parse(await npm([...PACK, '--pack-destination', out], ROOT)) as { filename: string }[];
     tarball = path.join(out, pack!.filename);
-  }, 120_000);
+  }, SLOW_TEST_TIMEOUT);
 
   /** A project with `dependencies` installed, to which the plugin is then added, as users add it. */
   async function install(dependencies: Record<string, string>): Promise<string> {
@@ -92,7 +93,7 @@ describe('installing the tarball', () => {
       .filter((file) => file.endsWith(`node_modules/${name}/package.json`));
   }
 
-  it('into a JavaScript-only project: no TypeScript, no typescript-eslint beyond its AST types, and the plugin and CLI work', { timeout: 600_000 }, async (context) => {
+  it('into a JavaScript-only project: no TypeScript, no typescript-eslint beyond its AST types, and the plugin and CLI work', { timeout: SLOW_TEST_TIMEOUT }, async (context) => {
     if (registry) context.skip(registry);
     const dir = await install({ eslint: version('eslint') });
     expect(existsSync(path.join(dir, 'node_modules/typescript'))).toBe(false);
@@ -118,7 +119,7 @@ describe('installing the tarball', () => {
     expect((JSON.parse(skipped.stdout) as { skipped: { message: string }[] }).skipped).toEqual([expect.objectContaining({ message: expect.stringContaining(installHint) })]);
   });
 
-  it('into a TypeScript project: the project\'s typescript-eslint is used, not a second copy', { timeout: 600_000 }, async (context) => {
+  it('into a TypeScript project: the project\'s typescript-eslint is used, not a second copy', { timeout: SLOW_TEST_TIMEOUT }, async (context) => {
     if (registry) context.skip(registry);
     const dir = await install({ eslint: version('eslint'), typescript: version('typescript'), 'typescript-eslint': version('typescript-eslint') });
     for (const name of ['typescript', '@typescript-eslint/parser', '@typescript-eslint/types', '@typescript-eslint/utils', '@typescript-eslint/typescript-estree']) {

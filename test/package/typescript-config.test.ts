@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../helpers/cli.js';
 import { CLOCK_VARIABLE } from '../../src/schedule/dates.js';
+import { SLOW_TEST_TIMEOUT } from '../helpers/timeouts.js';
 import { ESLINT_BIN, ruleIdsByFile, runTool, scratchProject, TSC_BIN } from './scratch.js';
 
 const TOOLS = ['eslint', 'typescript', 'typescript-eslint', '@typescript-eslint', 'jiti', '@types/node'];
@@ -76,7 +77,7 @@ describe('a TypeScript project with eslint.config.ts', () => {
   const files = Object.fromEntries(Object.values(CONFIGS).map((config, i) => [`eslint.${i}.config.ts`, config]));
   let dir: string;
 
-  it('type-checks every config with tsc --noEmit', { timeout: 300_000 }, async () => {
+  it('type-checks every config with tsc --noEmit', { timeout: SLOW_TEST_TIMEOUT }, async () => {
     dir = scratchProject({ ...SOURCES, ...files }, TOOLS);
     const tsc = await runTool(TSC_BIN, ['-p', '.'], dir);
     expect(tsc.stdout + tsc.stderr).toBe('');
@@ -84,7 +85,7 @@ describe('a TypeScript project with eslint.config.ts', () => {
   });
 
   Object.keys(CONFIGS).forEach((name, i) => {
-    it(`lints .ts and .js files with the plugin: ${name}`, { timeout: 120_000 }, async () => {
+    it(`lints .ts and .js files with the plugin: ${name}`, { timeout: SLOW_TEST_TIMEOUT }, async () => {
       const eslint = await runTool(ESLINT_BIN, ['--config', `eslint.${i}.config.ts`, '--format', 'json', 'src'], dir, ENV);
       expect(eslint.stderr).toBe('');
       const found = ruleIdsByFile(eslint.stdout, dir);

@@ -322,14 +322,24 @@ describe('act-as-header: a literal act-as value must be an e-mail address (spec 
 describe('act-as-header: configuration', () => {
   const code = "await fetch('/rest/api/v1/search', { headers: { Authorization: `Bearer ${process.env.T}` } });";
 
-  it('rejects a token type the data does not name, naming the known ones', () => {
-    expect(() => lintWithRules(code, { 'act-as-header': { tokenType: 'ADMIN' } })).toThrow(
-      'api-sunset/act-as-header: unknown token type in "tokenType": ADMIN. Known token types: USER, GLOBAL.',
-    );
+  it('rejects a misspelt token type when ESLint validates the options, not in the middle of a lint', () => {
+    for (const tokenType of ['ADMIN', 'global']) {
+      expect(() => lintWithRules('export const a = 1;', { 'act-as-header': { tokenType } })).toThrow(new RegExp(`"api-sunset/act-as-header":\\s+Value "${tokenType}" should be equal to one of the allowed values`));
+    }
   });
 
-  it('rejects a token type in a file that mentions no API', () => {
-    expect(() => lintWithRules('export const a = 1;', { 'act-as-header': { tokenType: 'global' } })).toThrow(/unknown token type in "tokenType": global/);
+  it('offers the bundled token types in its option schema', async () => {
+    const { default: plugin } = await import('../../src/index.js');
+    const { BUNDLED_TOKEN_TYPES } = await import('../../src/tokens/rule.js');
+    expect(BUNDLED_TOKEN_TYPES).toEqual(['USER', 'GLOBAL']);
+    expect(plugin.rules['act-as-header']?.meta?.schema).toMatchObject([{ properties: { tokenType: { enum: ['USER', 'GLOBAL'] } } }]);
+  });
+
+  it('rejects a token type that a custom schedule does not name, naming the known ones', () => {
+    const schedule = { schemaVersion: 1, extends: 'bundled', auth: { tokenTypes: [{ name: 'USER', headers: ['Authorization'] }] }, items: [] };
+    expect(() => lintWithRules(code, { 'act-as-header': { tokenType: 'GLOBAL' } }, { schedule })).toThrow(
+      'api-sunset/act-as-header: unknown token type in "tokenType": GLOBAL. Known token types: USER.',
+    );
   });
 
   it('rejects other options through the schema', () => {

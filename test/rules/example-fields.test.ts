@@ -4,6 +4,7 @@ import tsParser from '@typescript-eslint/parser';
 import { ESLint, type Linter } from 'eslint';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SLOW_TEST_TIMEOUT } from '../helpers/timeouts.js';
 import { disableSink, enableSink, type SinkEntry } from '../../src/judge/sink.js';
 import { findItems, loadBundledSchedule } from '../../src/schedule/index.js';
 import { recommended, ROOT, sunsetSettings } from './tester.js';
@@ -52,7 +53,7 @@ function config(): Linter.Config[] {
   ];
 }
 
-describe('examples/legacy-client: request and response fields', () => {
+describe('examples/legacy-client: request and response fields', { timeout: SLOW_TEST_TIMEOUT }, () => {
   const found = new Map<string, SinkEntry>();
 
   beforeAll(async () => {
@@ -63,7 +64,7 @@ describe('examples/legacy-client: request and response fields', () => {
         if (!endpointIds.has(entry.itemId)) found.set(`${path.relative(EXAMPLE, result.filePath)}:${entry.line}:${entry.column}`, entry);
       }
     }
-  });
+  }, SLOW_TEST_TIMEOUT);
 
   afterAll(() => disableSink());
 
@@ -94,7 +95,7 @@ describe('examples/legacy-client: request and response fields', () => {
   });
 });
 
-describe('examples/legacy-client: eslint --fix on a copy', () => {
+describe('examples/legacy-client: eslint --fix on a copy', { timeout: SLOW_TEST_TIMEOUT }, () => {
   // Inside the repository, so that the copy resolves the SDK and @types/node from its node_modules.
   const copy = mkdtempSync(path.join(ROOT, '.fix-copy-'));
   const original = (file: string) => readFileSync(path.join(EXAMPLE, file), 'utf8').split('\n');
@@ -105,7 +106,7 @@ describe('examples/legacy-client: eslint --fix on a copy', () => {
     cpSync(EXAMPLE, copy, { recursive: true });
     const eslint = new ESLint({ cwd: ROOT, overrideConfigFile: true, overrideConfig: config(), fix: true });
     await ESLint.outputFixes(await eslint.lintFiles([copy]));
-  });
+  }, SLOW_TEST_TIMEOUT);
 
   afterAll(() => rmSync(copy, { recursive: true, force: true }));
 

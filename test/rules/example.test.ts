@@ -3,6 +3,7 @@ import path from 'node:path';
 import tsParser from '@typescript-eslint/parser';
 import { ESLint, type Linter } from 'eslint';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SLOW_TEST_TIMEOUT } from '../helpers/timeouts.js';
 import { disableSink, enableSink, type SinkEntry } from '../../src/judge/sink.js';
 import { loadBundledSchedule } from '../../src/schedule/index.js';
 import { NOW, recommended, ROOT, sunsetSettings } from './tester.js';
@@ -65,7 +66,7 @@ function expectedEndpointRows(): ExpectedRow[] {
     });
 }
 
-describe('examples/legacy-client with the recommended config', () => {
+describe('examples/legacy-client with the recommended config', { timeout: SLOW_TEST_TIMEOUT }, () => {
   let results: ESLint.LintResult[] = [];
   let sink: Map<string, SinkEntry[]>;
 
@@ -84,7 +85,7 @@ describe('examples/legacy-client with the recommended config', () => {
       ],
     });
     results = await eslint.lintFiles(['examples/legacy-client']);
-  });
+  }, SLOW_TEST_TIMEOUT);
 
   afterAll(() => {
     disableSink();

@@ -217,7 +217,7 @@ describe('7. settings and options errors', () => {
 
   it.each([
     [{ now: '2026-13-01' }, "settings['api-sunset'].now: expected a date as YYYY-MM-DD, found \"2026-13-01\""],
-    [{ now: NOW, imminentDays: -1 }, "settings['api-sunset'].imminentDays: expected a whole number of days, 0 or more, found -1"],
+    [{ now: NOW, imminentDays: -1 }, "settings['api-sunset'].imminentDays: expected a whole number of days, 0 or more, found number -1"],
     [{ now: NOW, wrappers: [{ callee: 'api post' }] }, "settings['api-sunset'].wrappers[0].callee"],
     [{ now: NOW, wrappers: [{ callee: 'api.post', path: -1 }] }, "settings['api-sunset'].wrappers[0].path"],
     [{ now: NOW, schedule: { schemaVersion: 1, extends: 'bundled', items: [{ id: 'bulkindexemployees', removal: 'soon' }] } }, "settings['api-sunset'].schedule is invalid"],

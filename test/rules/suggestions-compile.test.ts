@@ -5,6 +5,7 @@ import { disableSink, enableSink } from '../../src/judge/sink.js';
 import plugin from '../../src/index.js';
 import { findItem } from '../../src/schedule/ids.js';
 import { loadBundledSchedule } from '../../src/schedule/load.js';
+import { SLOW_TEST_TIMEOUT } from '../helpers/timeouts.js';
 import { typeCheck, virtualPath } from '../helpers/type-check.js';
 import { ROOT, sunsetSettings } from './tester.js';
 
@@ -202,7 +203,7 @@ describe('the cases', () => {
   });
 });
 
-describe('every suggestion compiles under strict with the SDK types', () => {
+describe('every suggestion compiles under strict with the SDK types', { timeout: SLOW_TEST_TIMEOUT }, () => {
   for (const testCase of CASES) {
     it(testCase.name, () => {
       const filename = testCase.filename ?? 'case.ts';

@@ -107,9 +107,13 @@ describe('token-scope: configuration', () => {
   });
 
   it('rejects a scope the data does not name, naming the known ones, even in a file that mentions no API', () => {
-    expect(() => lintWithRules('export const a = 1;', { 'token-scope': { scopes: ['SEARCH', 'SERCH', 'chat'] } })).toThrow(
-      'api-sunset/token-scope: unknown scopes in "scopes": SERCH, chat. Known scopes: ACTIVITY, AGENTS, ANNOUNCEMENTS, ANSWERS, CHAT, COLLECTIONS, DOCPERMISSIONS, DOCUMENTS, ENTITIES, FEEDBACK, INSIGHTS, PEOPLE, PINS, SEARCH, SHORTCUTS, SUMMARIZE, VERIFICATION, DATA_GOVERNANCE.',
+    expect(() => lintWithRules('export const a = 1;', { 'token-scope': { scopes: ['SEARCH', 'SERCH', 'CHATS'] } })).toThrow(
+      'api-sunset/token-scope: unknown scopes in "scopes": SERCH, CHATS. Known scopes: ACTIVITY, AGENTS, ANNOUNCEMENTS, ANSWERS, CHAT, COLLECTIONS, DOCPERMISSIONS, DOCUMENTS, ENTITIES, FEEDBACK, INSIGHTS, PEOPLE, PINS, SEARCH, SHORTCUTS, SUMMARIZE, VERIFICATION, DATA_GOVERNANCE.',
     );
+  });
+
+  it('rejects a scope that is not written as one when ESLint validates the options', () => {
+    expect(() => lintWithRules(code, { 'token-scope': { scopes: ['SEARCH', 'chat'] } })).toThrow(/"api-sunset\/token-scope":\s+Value "chat" should match pattern/);
   });
 
   it('rejects duplicates and other types through the schema', () => {

@@ -4,8 +4,9 @@ import tsParser from '@typescript-eslint/parser';
 import { ESLint, type Linter } from 'eslint';
 import tseslint from 'typescript-eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { SLOW_TEST_TIMEOUT } from '../helpers/timeouts.js';
 import plugin from '../../src/index.js';
-import { runCli } from '../helpers/cli.js';
+import { runBuiltCli, runCli } from '../helpers/cli.js';
 import { FIXTURES, NOW, ROOT, sunsetSettings } from './tester.js';
 
 // Issue #7: type-aware mode on a fixture project that uses the real SDK's types
@@ -68,7 +69,7 @@ beforeAll(async () => {
   ({ messages: typed, results: typedResults } = await lint('project', SUNSET));
   untyped = (await lint('none', SUNSET)).messages;
   noDeprecated = (await lint('project', { '@typescript-eslint/no-deprecated': 'warn' })).messages;
-}, 60_000);
+}, SLOW_TEST_TIMEOUT);
 
 /**
  * The cross-file cases of issue #7. Type information found them first; the project-wide flow
@@ -109,7 +110,7 @@ const LOCAL = [
   'src/search.ts:13:12 SearchResultSnippet.snippet',
 ];
 
-describe('type-aware mode on test/fixtures/typed-project', () => {
+describe('type-aware mode on test/fixtures/typed-project', { timeout: SLOW_TEST_TIMEOUT }, () => {
   it('finds the cross-file cases with types and without', () => {
     expect(typed.map(brief).sort()).toEqual([...CROSS_FILE, ...LOCAL].sort());
     expect(untyped.map(brief).sort()).toEqual([...CROSS_FILE, ...LOCAL].sort());
@@ -172,10 +173,10 @@ describe('type-aware mode on test/fixtures/typed-project', () => {
   it('works the same with parserOptions.projectService', async () => {
     const { messages } = await lint('projectService', SUNSET, { files: ['src/render.ts', 'src/indexer.ts'] });
     expect(messages.map(brief).sort()).toEqual(typed.filter((m) => m.at.startsWith('src/render.ts') || m.at.startsWith('src/indexer.ts')).map(brief).sort());
-  }, 60_000);
+  }, SLOW_TEST_TIMEOUT);
 });
 
-describe('compared with @typescript-eslint/no-deprecated on the same project', () => {
+describe('compared with @typescript-eslint/no-deprecated on the same project', { timeout: SLOW_TEST_TIMEOUT }, () => {
   /** no-deprecated's reports that name a schedule field or a deprecated endpoint's SDK method. */
   const scheduleNames = new Set(['citations', 'location', 'snippet', 'trackingToken', 'sensitiveInfoTypes', 'bulkIndex', 'count']);
   const named = (m: Message) => /^`(\w+)` is deprecated/.exec(m.message)?.[1];
@@ -205,7 +206,7 @@ describe('compared with @typescript-eslint/no-deprecated on the same project', (
   });
 });
 
-describe('api-sunset check --project', () => {
+describe('api-sunset check --project', { timeout: SLOW_TEST_TIMEOUT }, () => {
   const relative = path.relative(ROOT, PROJECT);
 
   it('finds the cross-file cases with or without --project; files outside the tsconfig are checked syntax-only', async () => {
@@ -226,7 +227,7 @@ describe('api-sunset check --project', () => {
     );
     expect(JSON.parse(withTypes.stdout).skipped).toEqual([]);
     expect(where(without.stdout).sort()).toEqual([...typedFindings].sort());
-  }, 60_000);
+  }, SLOW_TEST_TIMEOUT);
 
   it('a directory stands for its tsconfig.json; a missing tsconfig is a usage error', async () => {
     const dir = await runCli(['check', path.join(relative, 'src/render.ts'), '--project', relative, '--now', NOW, '--format', 'json', '--fail-on', 'none']);
@@ -235,5 +236,12 @@ describe('api-sunset check --project', () => {
     const missing = await runCli(['check', relative, '--project', 'no-such/tsconfig.json', '--now', NOW]);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('--project: no-such/tsconfig.json: no such tsconfig file');
-  }, 60_000);
+  }, SLOW_TEST_TIMEOUT);
+  it('finds the same in its lint worker, as the built CLI runs it, as in-process', async () => {
+    const args = ['check', '.', '--project', 'tsconfig.json', '--now', NOW, '--format', 'json', '--fail-on', 'none'];
+    const isolated = await runBuiltCli(args, PROJECT);
+    const inProcess = await runCli(args, { cwd: PROJECT });
+    expect(JSON.parse(isolated.stdout).skipped).toEqual([]);
+    expect(JSON.parse(isolated.stdout).findings).toEqual(JSON.parse(inProcess.stdout).findings);
+  }, SLOW_TEST_TIMEOUT);
 });

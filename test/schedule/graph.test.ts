@@ -4,6 +4,7 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { loadBundledSchedule } from '../../src/schedule/index.js';
 import { parseType } from '../../src/schedule/graph/type-expression.js';
+import { SLOW_TEST_TIMEOUT } from '../helpers/timeouts.js';
 
 const schedule = loadBundledSchedule();
 const { graph } = schedule;
@@ -28,7 +29,7 @@ describe('the bundled schedule is anchored on the documents’ marks', () => {
   });
 });
 
-describe('the schema graph', () => {
+describe('the schema graph', { timeout: SLOW_TEST_TIMEOUT }, () => {
   const owners = (property: string) =>
     Object.keys(graph.file.schemas)
       .filter((schema) => (graph.property(schema, property)?.marks.length ?? 0) > 0)

@@ -1,21 +1,26 @@
-// Deterministic synthetic corpus for `npm run bench`: ordinary application code full of look-alike
-// words, plus about 3% of files that call the service in the shapes real client code uses
-// (docs/detection.md, examples/legacy-client). Same seed and size give byte-identical output.
+// Deterministic synthetic corpus for `npm run bench`: one project (a package.json at its root) of
+// ordinary application code full of look-alike words, plus 3% of files that call the service the
+// way real client code does, across modules (service-shapes.mjs: request helpers, injected SDK
+// clients, formatters that only receive the response, barrels). Same seed and size give
+// byte-identical output.
 //
 //   node scripts/bench/generate.mjs --out DIR [--files N] [--seed S] [--smoke]
 //
-// Prints a JSON manifest: { files, lines, apiFiles, hash }.
+// Prints a JSON manifest: { files, lines, apiFiles, roles, seed, hash }.
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { planClusters, renderMember } from './service-shapes.mjs';
 
 export const DEFAULT_FILES = 3000;
 export const SMOKE_FILES = 60;
 export const DEFAULT_SEED = 20261122;
 export const API_SHARE = 0.03;
-/** What a file that calls the service contains and ordinary code never does (used by the smoke test). */
-export const API_MARKER = /\/rest\/api\/v1|\/api\/index\/v1|'getdocumentcount'|@gleanwork\/api-client/;
+/** Mixed into the seed for the service code's own PRNG. */
+const SERVICE_SALT = 0x5e41ce;
+/** The corpus is one project: its package.json names the libraries the service files import. */
+export const PACKAGE_JSON = `${JSON.stringify({ name: 'bench-corpus', private: true, type: 'module', dependencies: { '@gleanwork/api-client': '^0.20.0', axios: '^1.0.0' } }, null, 2)}\n`;
 
 /** mulberry32: a small, fast, seedable PRNG. */
 export function mulberry32(seed) {
@@ -146,68 +151,6 @@ const ORDINARY_BLOCKS = [
   },
 ];
 
-/** The shapes client code calls the service in (service-facts §6, docs/detection.md). */
-const API_BLOCKS = [
-  function fetchInline(rand, ts, id) {
-    const endpoint = pick(rand, ['/rest/api/v1/listanswers', '/api/index/v1/getusercount', '/api/index/v1/getdocumentstatus', '/rest/api/v1/chat', '/rest/api/v1/search']);
-    return {
-      head: [],
-      body: [
-        `export async function callService${id}(base${ts ? ': string' : ''}, token${ts ? ': string' : ''}) {`,
-        `  const res = await fetch(\`\${base}${endpoint}\`, {`,
-        `    method: 'POST',`,
-        `    headers: { authorization: \`Bearer \${token}\`, 'content-type': 'application/json' },`,
-        `    body: JSON.stringify({ datasource: 'wiki', pageSize: ${int(rand, 5, 50)}, enabled: true }),`,
-        `  });`,
-        `  const data = await res.json();`,
-        `  return (data.messages ?? []).map((m${ts ? ': any' : ''}) => m.citations ?? []);`,
-        `}`,
-        '',
-      ],
-    };
-  },
-  function axiosInstance(rand, ts, id) {
-    const [prefix, endpoint] = pick(rand, [['/rest/api/v1', '/listanswers'], ['/api/index/v1', '/getdocumentcount'], ['/api/index/v1', '/bulkindexemployees']]);
-    return {
-      head: [`import axios from 'axios';`],
-      body: [
-        `const api${id} = axios.create({ baseURL: process.env.SERVICE_HOST + '${prefix}' });`,
-        `export async function callService${id}(datasource${ts ? ': string' : ''}) {`,
-        `  const { data } = await api${id}.post('${endpoint}', { datasource });`,
-        `  return data;`,
-        `}`,
-        '',
-      ],
-    };
-  },
-  function wrapperCall(rand, ts, id) {
-    return {
-      head: [`import { post } from '../http/indexApi.js';`],
-      body: [
-        `export async function documentCount${id}(datasource${ts ? ': string' : ''}) {`,
-        `  const body = { datasource };`,
-        `  const res = await post('getdocumentcount', body);`,
-        `  return res.documentCount ?? ${int(rand, 0, 1)};`,
-        `}`,
-        '',
-      ],
-    };
-  },
-  function sdkCall(rand, ts, id) {
-    return {
-      head: [`import { Glean } from '@gleanwork/api-client';`],
-      body: [
-        `const glean${id} = new Glean({ apiToken: process.env.GLEAN_TOKEN, instance: '${pick(rand, ['acme', 'contoso', 'initech'])}' });`,
-        `export async function countDocuments${id}(datasource${ts ? ': string' : ''}) {`,
-        `  const res = await glean${id}.indexing.documents.count({ datasource });`,
-        `  return res.documentCount;`,
-        `}`,
-        '',
-      ],
-    };
-  },
-];
-
 /** Whole blocks of ordinary code until `target` lines. */
 function ordinaryBlocks(rand, ts, target, idBase) {
   const blocks = [];
@@ -221,11 +164,15 @@ function ordinaryBlocks(rand, ts, target, idBase) {
 }
 
 /**
- * The corpus as an array of { path, text } (relative POSIX paths), without touching the disk.
- * About 500,000 lines for 3,000 files; exactly max(1, round(files * 3%)) files call the service.
+ * The corpus as an array of { path, text, api, kind, role } (relative POSIX paths), without
+ * touching the disk. About 500,000 lines for 3,000 files; exactly max(1, round(files * 3%)) files
+ * call the service, in clusters of modules that pass the service's values to one another
+ * (service-shapes.mjs). The service code draws from a PRNG of its own, so changing its shapes
+ * leaves the ordinary 97% byte-identical.
  */
 export function buildCorpus({ files = DEFAULT_FILES, seed = DEFAULT_SEED } = {}) {
   const rand = mulberry32(seed);
+  const serviceRand = mulberry32(seed ^ SERVICE_SALT);
   const apiCount = Math.max(1, Math.round(files * API_SHARE));
   // Choose which files call the service: a seeded partial Fisher-Yates shuffle.
   const order = Array.from({ length: files }, (_, i) => i);
@@ -234,34 +181,54 @@ export function buildCorpus({ files = DEFAULT_FILES, seed = DEFAULT_SEED } = {})
     [order[i], order[j]] = [order[j], order[i]];
   }
   const apiSet = new Set(order.slice(0, apiCount));
-  const out = [];
+  // First every file's place and ordinary code, so that the service clusters can import one another by path.
+  const entries = [];
   for (let i = 0; i < files; i++) {
     const ts = rand() < 0.7;
     const ext = ts ? (rand() < 0.15 ? 'tsx' : 'ts') : pick(rand, ['js', 'js', 'mjs']);
-    const dir = `packages/pkg-${String(Math.floor(i / 200)).padStart(3, '0')}/src/${pick(rand, NOUNS)}`;
+    const dir = `packages/${packageDir(i)}/src/${pick(rand, NOUNS)}`;
     const file = `${dir}/${pick(rand, VERBS)}-${pick(rand, NOUNS)}-${i}.${ext}`;
     const target = int(rand, 60, 270);
-    const head = [`// generated ${file}`, `import { helper${i % 17} } from './helpers.js';`];
-    const blocks = ordinaryBlocks(rand, ts, target, i * 1000);
-    if (apiSet.has(i)) {
-      const block = pick(rand, API_BLOCKS)(rand, ts, i);
-      head.push(...block.head);
-      // The call sits between two blocks in the middle of the file, as in real modules.
-      blocks.splice(Math.floor(blocks.length / 2), 0, block.body);
-    }
-    const body = blocks.flat();
-    body.push(`export const marker${i} = helper${i % 17};`);
-    out.push({ path: file, text: [...head, '', ...body, ''].join('\n'), api: apiSet.has(i) });
+    entries.push({ index: i, path: file, blocks: ordinaryBlocks(rand, ts, target, i * 1000) });
   }
-  return out;
+  const roles = new Map();
+  const clusters = planClusters(
+    entries.filter((entry) => apiSet.has(entry.index)),
+    serviceRand,
+    (entry) => packageDir(entry.index),
+  );
+  for (const cluster of clusters) for (const member of cluster.members) roles.set(member.entry.index, { kind: cluster.kind, role: member.role, code: renderMember(cluster, member, serviceRand) });
+  return entries.map(({ index: i, path: file, blocks }) => {
+    const head = [`// generated ${file}`, `import { helper${i % 17} } from './helpers.js';`];
+    const service = roles.get(i);
+    let body = blocks;
+    if (service) {
+      head.push(...service.code.head);
+      // The service code sits between two blocks in the middle of the file, as in real modules;
+      // a barrel is a file of its own.
+      body = service.code.small ? [] : [...blocks.slice(0, Math.floor(blocks.length / 2)), service.code.body, ...blocks.slice(Math.floor(blocks.length / 2))];
+    }
+    const lines = body.flat();
+    lines.push(`export const marker${i} = helper${i % 17};`);
+    return { path: file, text: [...head, '', ...lines, ''].join('\n'), api: service !== undefined, kind: service?.kind, role: service?.role };
+  });
 }
 
-/** Writes the corpus under `dir` and returns a manifest with a content hash over paths and texts. */
+function packageDir(index) {
+  return `pkg-${String(Math.floor(index / 200)).padStart(3, '0')}`;
+}
+
+/**
+ * Writes the corpus and its package.json under `dir` and returns a manifest: counts, how many
+ * service clusters of each kind, and a content hash over paths and texts.
+ */
 export function generateCorpus({ dir, files = DEFAULT_FILES, seed = DEFAULT_SEED }) {
   const corpus = buildCorpus({ files, seed });
   const hash = createHash('sha256');
   let lines = 0;
   const dirs = new Set();
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, 'package.json'), PACKAGE_JSON);
   for (const entry of corpus) {
     const full = path.join(dir, entry.path);
     const parent = path.dirname(full);
@@ -273,7 +240,9 @@ export function generateCorpus({ dir, files = DEFAULT_FILES, seed = DEFAULT_SEED
     hash.update(entry.path).update('\0').update(entry.text).update('\0');
     lines += entry.text.split('\n').length - 1;
   }
-  return { files: corpus.length, lines, apiFiles: corpus.filter((entry) => entry.api).length, seed, hash: hash.digest('hex') };
+  const roles = {};
+  for (const entry of corpus) if (entry.api) roles[`${entry.kind}:${entry.role}`] = (roles[`${entry.kind}:${entry.role}`] ?? 0) + 1;
+  return { files: corpus.length, lines, apiFiles: corpus.filter((entry) => entry.api).length, roles, seed, hash: hash.digest('hex') };
 }
 
 /**

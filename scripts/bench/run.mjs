@@ -1,28 +1,32 @@
-// `npm run bench`: measures the plugin and the CLI against parse-only ESLint on a synthetic corpus.
+// `npm run bench`: measures the plugin and the CLI on a synthetic corpus, against ESLint alone.
 //
-//   node scripts/bench/run.mjs [--files N] [--runs R] [--scale K] [--scaling] [--smoke] [--typed] [--fix] [--seed S] [--json FILE] [--keep] [--import-only]
+//   node scripts/bench/run.mjs [--files N] [--runs R] [--edits E] [--scale K] [--scaling] [--scale-modes a,b,c] [--smoke] [--typed] [--fix] [--seed S] [--json FILE] [--keep] [--import-only]
 //
 // First, the plugin's import time: `import('eslint-plugin-api-sunset')` in fresh processes, which
 // every ESLint run and editor server pays before linting anything.
 //
-// Each measurement is a fresh child process (cold start, own peak memory), repeated R times with
-// the median reported. (a) and (b) run the `eslint` CLI with a flat config generated in the temp
-// directory, so ESLint's TIMING=all table is available for (b).
+// Each corpus measurement is a fresh child process (cold start, own peak memory and CPU time),
+// repeated R times, interleaved, with the median reported: (a) parse-only ESLint, (b) with
+// api-sunset (TIMING=all), (c) `api-sunset check`, (r) ESLint's and typescript-eslint's
+// recommended configs, (p) those plus api-sunset, (q) (p) with `--concurrency auto` (and (q2) with
+// `--concurrency 2` where auto starts no threads). Then editor-style relinting in one long-lived
+// process (editor.mjs). The budgets and what each mode is: docs/performance.md.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { DEFAULT_FILES, DEFAULT_SEED, SMOKE_FILES, addFixableUses, generateCorpus } from './generate.mjs';
+import { DEFAULT_FILES, DEFAULT_SEED, SMOKE_FILES, addFixableUses, buildCorpus, generateCorpus } from './generate.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, '../..');
 const NOW = '2026-11-22';
-const BUDGETS = { ba: 1.1, ca: 0.5, d: 1.0, e: 2.0, growth: 1.5, importMs: 150 };
+const BUDGETS = { marginal: 1.03, ca: 0.15, memoryMiB: 1024, editorMs: 50, d: 1.0, e: 2.0, growth: 1.5, importMs: 150 };
+const EDITS = 20;
 const IMPORT_RUNS = 15;
 
 function parseArgs(argv) {
-  const args = { files: DEFAULT_FILES, runs: 3, scale: 10, scaling: false, smoke: false, typed: false, fix: false, seed: DEFAULT_SEED, json: undefined, keep: false, importOnly: false };
+  const args = { files: DEFAULT_FILES, runs: 3, scale: 10, scaling: false, smoke: false, typed: false, fix: false, seed: DEFAULT_SEED, json: undefined, keep: false, importOnly: false, edits: EDITS, scaleModes: ['a', 'b', 'c'] };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
     const num = () => {
@@ -36,10 +40,15 @@ function parseArgs(argv) {
       args.scale = num();
       args.scaling = true;
     } else if (flag === '--scaling') args.scaling = true;
+    else if (flag === '--scale-modes') {
+      args.scaleModes = argv[++i]?.split(',') ?? [];
+      if (args.scaleModes.length === 0 || args.scaleModes.some((kind) => !['a', 'b', 'c'].includes(kind))) throw new Error('--scale-modes takes a comma-separated list of a, b, c');
+    }
     else if (flag === '--smoke') args.smoke = true;
     else if (flag === '--typed') args.typed = true;
     else if (flag === '--fix') args.fix = true;
     else if (flag === '--seed') args.seed = Math.round(num());
+    else if (flag === '--edits') args.edits = Math.round(num());
     else if (flag === '--json') args.json = argv[++i];
     else if (flag === '--keep') args.keep = true;
     else if (flag === '--import-only') args.importOnly = true;
@@ -48,11 +57,12 @@ function parseArgs(argv) {
   if (args.smoke) {
     args.files = SMOKE_FILES;
     args.runs = 1;
+    args.edits = 5;
   }
   return args;
 }
 
-/** Runs `node --import rss-hook.mjs ...argv` and returns wall time, the child's peak RSS and its output. */
+/** Runs `node --import rss-hook.mjs ...argv` and returns wall time, the child's CPU time and peak RSS, and its output. */
 function measure(argv, { cwd, env = {}, statsFile }) {
   return new Promise((resolve, reject) => {
     const start = performance.now();
@@ -76,7 +86,7 @@ function measure(argv, { cwd, env = {}, statsFile }) {
       } catch {
         return reject(new Error(`child wrote no stats (exit ${code}): ${argv.join(' ')}\n${err.slice(0, 2000)}`));
       }
-      resolve({ ms, maxRSSKB: stats.maxRSSKB, code, stdout: out, stderr: err });
+      resolve({ ms, cpuMs: stats.cpuMs, maxRSSKB: stats.maxRSSKB, code, stdout: out, stderr: err });
     });
   });
 }
@@ -133,66 +143,145 @@ function writeEslintConfigs(root) {
     languageOptions: { parser, parserOptions: { ecmaFeatures: { jsx: true } } },
     linterOptions: { reportUnusedDisableDirectives: 'off', reportUnusedInlineConfigs: 'off' },
   }`;
-  const parseOnly = path.join(root, 'eslint.parse-only.config.mjs');
-  const withPlugin = path.join(root, 'eslint.plugin.config.mjs');
-  writeFileSync(parseOnly, `import parser from ${JSON.stringify(parserUrl)};\nexport default [${base}];\n`);
-  writeFileSync(
-    withPlugin,
-    `import parser from ${JSON.stringify(parserUrl)};\nimport plugin from ${JSON.stringify(pluginUrl)};\n` +
-      `export default [${base}, plugin.configs.recommended, { settings: { 'api-sunset': { now: '${NOW}' } } }];\n`,
-  );
-  return { parseOnly, withPlugin };
+  const imports = [`import parser from ${JSON.stringify(parserUrl)};`, `import plugin from ${JSON.stringify(pluginUrl)};`];
+  // What a typical project runs: ESLint's and typescript-eslint's recommended rules (no type information).
+  const realistic = [`import js from ${JSON.stringify(import.meta.resolve('@eslint/js'))};`, `import tseslint from ${JSON.stringify(import.meta.resolve('typescript-eslint'))};`];
+  const ours = `plugin.configs.recommended, { settings: { 'api-sunset': { now: '${NOW}' } } }`;
+  const configs = {
+    parseOnly: [imports[0], `export default [${base}];`],
+    withPlugin: [...imports, `export default [${base}, ${ours}];`],
+    realistic: [imports[0], ...realistic, `export default [${base}, js.configs.recommended, ...tseslint.configs.recommended];`],
+    realisticWithPlugin: [...imports, ...realistic, `export default [${base}, js.configs.recommended, ...tseslint.configs.recommended, ${ours}];`],
+  };
+  const files = {};
+  for (const [name, lines] of Object.entries(configs)) {
+    files[name] = path.join(root, `eslint.${name}.config.mjs`);
+    writeFileSync(files[name], `${lines.join('\n')}\n`);
+  }
+  return files;
 }
 
-async function runCorpus(label, root, corpusDir, manifest, runs) {
+/**
+ * ESLint's own choice for `--concurrency auto` (lib/eslint/eslint.js): at most half the CPUs,
+ * at least 50 files per worker, and no worker threads at all when that comes to one.
+ */
+function autoWorkers(files) {
+  const workers = Math.min(Math.ceil(files / 50), os.availableParallelism() >> 1);
+  return workers <= 1 ? 0 : workers;
+}
+
+/** The measured modes of a corpus run; see docs/performance.md for what each one is. */
+const MODE_NAMES = {
+  a: '(a) ESLint, parser only, no rules',
+  b: '(b) ESLint + api-sunset recommended',
+  c: '(c) api-sunset check',
+  r: '(r) ESLint + @eslint/js + typescript-eslint recommended',
+  p: '(p) (r) + api-sunset recommended',
+  q: '(q) (p) with --concurrency auto',
+  q2: '(q2) (p) with --concurrency 2',
+};
+/** Modes whose ESLint run exits 1 when a rule reports an error. */
+const ESLINT_MODES = new Set(['b', 'r', 'p', 'q', 'q2']);
+
+async function runCorpus(label, root, corpusDir, manifest, runs, modes) {
   const configs = writeEslintConfigs(root);
   const eslintBin = path.join(repo, 'node_modules/eslint/bin/eslint.js');
   const mainJs = path.join(repo, 'dist/src/cli/main.js');
   const stats = path.join(root, 'stats.json');
-  const reportB = path.join(root, 'b-report.json');
   const relCorpus = path.relative(root, corpusDir);
-  const kinds = {
-    a: () => measure([eslintBin, '--config', configs.parseOnly, '--no-warn-ignored', relCorpus], { cwd: root, statsFile: stats }),
-    b: () =>
-      measure([eslintBin, '--config', configs.withPlugin, '--no-warn-ignored', '--format', 'json', '--output-file', reportB, relCorpus], {
-        cwd: root,
-        statsFile: stats,
-        env: { TIMING: 'all' },
-      }),
-    c: () => measure([mainJs, 'check', relCorpus, '--format', 'json', '--fail-on', 'none', '--now', NOW], { cwd: root, statsFile: stats }),
+  const report = (kind) => path.join(root, `${kind}-report.json`);
+  const eslint = (config, kind, extra = []) => [eslintBin, '--config', config, '--no-warn-ignored', '--format', 'json', '--output-file', report(kind), ...extra, relCorpus];
+  const argv = {
+    a: [eslintBin, '--config', configs.parseOnly, '--no-warn-ignored', relCorpus],
+    b: eslint(configs.withPlugin, 'b'),
+    c: [mainJs, 'check', relCorpus, '--format', 'json', '--fail-on', 'none', '--now', NOW],
+    r: eslint(configs.realistic, 'r'),
+    p: eslint(configs.realisticWithPlugin, 'p'),
+    q: eslint(configs.realisticWithPlugin, 'q', ['--concurrency', 'auto']),
+    q2: eslint(configs.realisticWithPlugin, 'q2', ['--concurrency', '2']),
   };
-  const samples = { a: [], b: [], c: [] };
+  const samples = Object.fromEntries(modes.map((kind) => [kind, []]));
+  const findings = {};
   let timing = [];
-  let findingsB = 0;
-  let findingsC = 0;
   let skippedC = 0;
   for (let run = 1; run <= runs; run++) {
     // Interleaved, so drift on the machine hits every mode alike.
-    for (const kind of ['a', 'b', 'c']) {
-      const result = await kinds[kind]();
-      // ESLint exits 1 when the plugin reports errors; 2 is a crash.
-      if (result.code !== 0 && !(kind === 'b' && result.code === 1)) {
+    for (const kind of modes) {
+      const result = await measure(argv[kind], { cwd: root, statsFile: stats, env: kind === 'b' ? { TIMING: 'all' } : {} });
+      // ESLint exits 1 when a rule reports an error; 2 is a crash.
+      if (result.code !== 0 && !(ESLINT_MODES.has(kind) && result.code === 1)) {
         throw new Error(`${label} (${kind}) exited ${result.code}\n${result.stderr.slice(0, 2000)}${result.stdout.slice(0, 2000)}`);
       }
       samples[kind].push(result);
-      if (kind === 'b') {
-        timing = parseTiming(result.stdout);
-        findingsB = JSON.parse(readFileSync(reportB, 'utf8')).reduce((n, file) => n + file.messages.length, 0);
-      }
+      if (kind === 'b') timing = parseTiming(result.stdout);
+      if (ESLINT_MODES.has(kind)) findings[kind] = pluginFindings(JSON.parse(readFileSync(report(kind), 'utf8')), root);
       if (kind === 'c') {
-        const report = JSON.parse(result.stdout);
-        findingsC = report.findings.length;
-        skippedC = report.skipped?.length ?? 0;
+        const parsed = JSON.parse(result.stdout);
+        findings.c = parsed.findings.map((finding) => `${path.resolve(root, finding.file)}:${finding.line}:${finding.column}:${finding.itemId}`).sort();
+        skippedC = parsed.skipped?.length ?? 0;
       }
-      process.stderr.write(`  ${label} run ${run}/${runs} (${kind}): ${(result.ms / 1000).toFixed(2)} s, ${(result.maxRSSKB / 1024).toFixed(0)} MiB\n`);
+      process.stderr.write(`  ${label} run ${run}/${runs} (${kind}): ${(result.ms / 1000).toFixed(2)} s wall, ${(result.cpuMs / 1000).toFixed(2)} s CPU, ${(result.maxRSSKB / 1024).toFixed(0)} MiB\n`);
     }
   }
   const summary = {};
-  for (const kind of ['a', 'b', 'c']) {
+  for (const kind of modes) {
     const ms = median(samples[kind].map((s) => s.ms));
-    summary[kind] = { ms, samplesMs: samples[kind].map((s) => Math.round(s.ms)), maxRSSMiB: Math.max(...samples[kind].map((s) => s.maxRSSKB)) / 1024, filesPerSecond: manifest.files / (ms / 1000) };
+    summary[kind] = {
+      ms,
+      cpuMs: median(samples[kind].map((s) => s.cpuMs)),
+      samplesMs: samples[kind].map((s) => Math.round(s.ms)),
+      cpuSamplesMs: samples[kind].map((s) => Math.round(s.cpuMs)),
+      maxRSSMiB: Math.max(...samples[kind].map((s) => s.maxRSSKB)) / 1024,
+      filesPerSecond: manifest.files / (ms / 1000),
+    };
   }
-  return { label, manifest, runs, ...summary, timing, findingsB, findingsC, skippedC };
+  return { label, manifest, runs, modes, ...summary, timing, findings, skippedC };
+}
+
+/** api-sunset's messages in an ESLint JSON report, one sorted key per message (file, position, rule, text). */
+function pluginFindings(results, root) {
+  const keys = [];
+  for (const file of results) {
+    for (const message of file.messages) {
+      if (message.ruleId?.startsWith('api-sunset/')) keys.push(`${path.resolve(root, file.filePath)}:${message.line}:${message.column}:${message.ruleId}:${message.message}`);
+    }
+  }
+  return keys.sort();
+}
+
+/**
+ * Editor-style relinting (editor.mjs) in a child process of its own: which files it opens and
+ * edits is chosen by their role in the corpus, so every run of the bench edits the same files.
+ */
+async function runEditor(root, corpusDir, manifest, seed, edits) {
+  const configs = writeEslintConfigs(root);
+  const corpus = buildCorpus({ files: manifest.files, seed });
+  const roles = ['helper:caller', 'helper:helper', 'injected:consumer', 'formatter:formatter', 'barrel:caller'];
+  const targets = roles.flatMap((role) => {
+    const entry = corpus.find((candidate) => `${candidate.kind}:${candidate.role}` === role);
+    return entry ? [{ path: path.join(corpusDir, entry.path), role }] : [];
+  });
+  // A file that does not touch the service, in the middle of the corpus.
+  const plain = corpus.slice(Math.floor(corpus.length / 2)).find((entry) => !entry.api);
+  targets.push({ path: path.join(corpusDir, plain.path), role: 'plain' });
+  const specFile = path.join(root, 'editor-spec.json');
+  writeFileSync(specFile, JSON.stringify({ repo, cwd: root, pluginConfig: configs.withPlugin, parseOnlyConfig: configs.parseOnly, edits, targets }));
+  const result = await measure([path.join(here, 'editor.mjs'), specFile], { cwd: root, statsFile: path.join(root, 'stats.json') });
+  if (result.code !== 0) throw new Error(`editor exited ${result.code}\n${result.stderr.slice(0, 2000)}`);
+  const editor = JSON.parse(result.stdout);
+  process.stderr.write(`  editor: ${(result.ms / 1000).toFixed(2)} s wall, ${(result.maxRSSKB / 1024).toFixed(0)} MiB\n`);
+  return { ...editor, files: manifest.files, maxRSSMiB: result.maxRSSKB / 1024, targets: editor.targets.map((target) => ({ ...target, path: path.relative(corpusDir, target.path) })) };
+}
+
+function printEditor(editor) {
+  console.log(`\nEditor-style relinting in the ${editor.files}-file project (one process, ESLint#lintText with a file path, parser + api-sunset recommended); ${editor.edits} edits per file`);
+  console.log(`First lint (warm-up: configuration loaded, whole project analysed): ${editor.warmUpMs.toFixed(0)} ms; peak RSS ${editor.maxRSSMiB.toFixed(0)} MiB`);
+  console.log('| File (role) | Lines | Open (ms) | Relint median (ms) | Relint max (ms) | Parse-only relint median (ms) | api-sunset messages |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|');
+  for (const target of editor.targets) {
+    console.log(`| ${target.path} (${target.role}) | ${target.lines} | ${target.openMs.toFixed(0)} | ${target.relintMs.toFixed(1)} | ${target.relintMaxMs.toFixed(1)} | ${target.floorMs.toFixed(1)} | ${target.messagesAfter} |`);
+  }
+  console.log('"Open" is the first lint of the file after another one was edited; "Relint" lints the file again after each of its own edits.');
 }
 
 /**
@@ -341,26 +430,38 @@ function verdict(ok) {
 function printCorpus(result) {
   const { manifest } = result;
   console.log(`\nCorpus ${result.label}: ${manifest.files} files, ${manifest.lines} lines, ${manifest.apiFiles} files call the service (seed ${manifest.seed}); median of ${result.runs} run(s)`);
-  console.log('| Mode | Median (s) | Runs (s) | Files/s | Peak RSS (MiB) |');
-  console.log('|---|---:|---|---:|---:|');
-  const names = { a: '(a) ESLint, parser only, no rules', b: '(b) ESLint + api-sunset recommended', c: '(c) api-sunset check' };
-  for (const kind of ['a', 'b', 'c']) {
+  console.log('| Mode | Median wall (s) | Runs, wall (s) | Median CPU (s) | Files/s | Peak RSS (MiB) |');
+  console.log('|---|---:|---|---:|---:|---:|');
+  for (const kind of result.modes) {
     const r = result[kind];
-    console.log(`| ${names[kind]} | ${(r.ms / 1000).toFixed(2)} | ${r.samplesMs.map((ms) => (ms / 1000).toFixed(2)).join(', ')} | ${r.filesPerSecond.toFixed(0)} | ${r.maxRSSMiB.toFixed(0)} |`);
+    console.log(`| ${MODE_NAMES[kind]} | ${(r.ms / 1000).toFixed(2)} | ${r.samplesMs.map((ms) => (ms / 1000).toFixed(2)).join(', ')} | ${(r.cpuMs / 1000).toFixed(2)} | ${r.filesPerSecond.toFixed(0)} | ${r.maxRSSMiB.toFixed(0)} |`);
   }
-  console.log(`Findings: (b) ${result.findingsB} messages, (c) ${result.findingsC} findings, ${result.skippedC} files skipped`);
+  const counts = Object.entries(result.findings).map(([kind, keys]) => `(${kind}) ${keys.length}`);
+  console.log(`api-sunset findings: ${counts.join(', ')}${result.modes.includes('c') ? `; (c) skipped ${result.skippedC} files` : ''}`);
   if (result.timing.length) {
     console.log('Per-rule time in (b), from TIMING=all (last run):');
     for (const row of result.timing) console.log(`  ${row.rule}: ${row.ms.toFixed(1)} ms (${row.relative})`);
   }
 }
 
+/** Per-run ratios of two modes of the same run (they ran back to back), and their median. */
+function paired(result, kind, over, field = 'cpuSamplesMs') {
+  const ratios = result[kind][field].map((value, i) => value / result[over][field][i]);
+  return { ratios, median: median(ratios) };
+}
+
+function sameFindings(one, kinds) {
+  const reference = JSON.stringify(one.findings.p);
+  return kinds.every((kind) => JSON.stringify(one.findings[kind]) === reference);
+}
+
 async function main() {
   const args = parseArgs(process.argv.slice(2));
   const root = mkdtempSync(path.join(os.tmpdir(), 'api-sunset-bench-'));
-  const results = { machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, node: process.version, platform: `${os.platform()} ${os.release()}` }, args, corpora: [] };
+  const cpus = os.availableParallelism();
+  const results = { machine: { cpus, cpuModel: os.cpus()[0]?.model, loadAverage: os.loadavg(), node: process.version, platform: `${os.platform()} ${os.release()}` }, args, corpora: [] };
   try {
-    console.log(`api-sunset bench: ${args.smoke ? 'smoke size, budgets not enforced' : `${args.files} files, ${args.runs} run(s)`}; ${results.machine.cpus} CPUs, Node ${process.version}; temp dir ${root}`);
+    console.log(`api-sunset bench: ${args.smoke ? 'smoke size, budgets not enforced' : `${args.files} files, ${args.runs} run(s)`}; ${cpus} CPUs, load average ${os.loadavg().map((load) => load.toFixed(1)).join(' ')}, Node ${process.version}; temp dir ${root}`);
     const imported = await measureImport(IMPORT_RUNS);
     results.import = imported;
     printImport(imported);
@@ -374,9 +475,16 @@ async function main() {
     }
     const corpus1 = path.join(root, 'corpus-1x');
     const manifest1 = generateCorpus({ dir: corpus1, files: args.files, seed: args.seed });
-    const one = await runCorpus('1x', root, corpus1, manifest1, args.runs);
+    console.log(`Service files by cluster kind and role: ${Object.entries(manifest1.roles).map(([role, n]) => `${role} ${n}`).join(', ')}`);
+    // `--concurrency auto` starts no worker threads on a small machine (ESLint: half the CPUs); then 2 threads are measured as well.
+    const workers = autoWorkers(manifest1.files);
+    const modes = ['a', 'b', 'c', 'r', 'p', 'q', ...(workers === 0 ? ['q2'] : [])];
+    const one = await runCorpus('1x', root, corpus1, manifest1, args.runs, modes);
     results.corpora.push(one);
     printCorpus(one);
+    const editor = await runEditor(root, corpus1, manifest1, args.seed, args.edits);
+    results.editor = editor;
+    printEditor(editor);
     let typed;
     if (args.typed) {
       typed = await runTyped(root, corpus1, manifest1, args.runs);
@@ -396,21 +504,37 @@ async function main() {
       const corpusK = path.join(root, `corpus-${args.scale}x`);
       const manifestK = generateCorpus({ dir: corpusK, files: Math.round(args.files * args.scale), seed: args.seed });
       // One run at K×: at the default size and K = 10 each mode takes minutes.
-      scaled = await runCorpus(`${args.scale}x`, root, corpusK, manifestK, 1);
+      scaled = await runCorpus(`${args.scale}x`, root, corpusK, manifestK, 1, args.scaleModes);
       results.corpora.push(scaled);
       printCorpus(scaled);
     }
 
-    const ba = one.b.ms / one.a.ms;
-    const ca = one.c.ms / one.a.ms;
-    // Run i of each mode ran back to back, so per-run ratios show how much of a ratio is noise.
-    const paired = (kind) => one[kind].samplesMs.map((ms, i) => ms / one.a.samplesMs[i]);
-    console.log(`\nRatios (median b / median a): b/a = ${ba.toFixed(3)}, c/a = ${ca.toFixed(3)}`);
-    console.log(`Per-run ratios: b/a ${paired('b').map((r) => r.toFixed(3)).join(', ')}; c/a ${paired('c').map((r) => r.toFixed(3)).join(', ')}`);
+    const marginal = paired(one, 'p', 'r');
+    const marginalWall = paired(one, 'p', 'r', 'samplesMs');
+    const ca = paired(one, 'c', 'a');
+    const caWall = paired(one, 'c', 'a', 'samplesMs');
+    const ruleMs = one.timing.reduce((sum, row) => sum + row.ms, 0);
+    const list = (ratios) => ratios.map((r) => r.toFixed(3)).join(', ');
+    console.log('\nRatios of runs made back to back (CPU time: user + system, all threads; the machine may be shared, so wall time also counts waiting for a CPU):');
+    console.log(`  p/r (api-sunset over the recommended configs): CPU ${list(marginal.ratios)}, median ${marginal.median.toFixed(3)}; wall ${list(marginalWall.ratios)}, median ${marginalWall.median.toFixed(3)}`);
+    console.log(`  api-sunset's rule time in (b) (TIMING) over (r)'s CPU time: ${(ruleMs / one.r.cpuMs).toFixed(3)}`);
+    console.log(`  c/a (check over parse-only ESLint): CPU ${list(ca.ratios)}, median ${ca.median.toFixed(3)}; wall ${list(caWall.ratios)}, median ${caWall.median.toFixed(3)}`);
+    console.log(`  b/a (api-sunset over parse-only ESLint, no budget): CPU ${list(paired(one, 'b', 'a').ratios)}; wall ${list(paired(one, 'b', 'a', 'samplesMs').ratios)}`);
+    const threaded = workers === 0 ? 'q2' : 'q';
+    const speedUp = paired(one, 'p', threaded, 'samplesMs');
+    console.log(`  --concurrency auto starts ${workers === 0 ? 'no worker threads' : `${workers} worker threads`} here (${cpus} CPUs); speed-up p/${threaded} (wall): ${list(speedUp.ratios)}, median ${speedUp.median.toFixed(3)}`);
+
+    const editorWorst = Math.max(...editor.targets.map((target) => target.relintMs));
     const budgets = [
       importBudget,
-      { name: 'b/a <= 1.10 (plugin over parse-only ESLint)', value: ba, ok: ba <= BUDGETS.ba },
-      { name: 'c/a <= 0.50 (CLI over parse-only ESLint)', value: ca, ok: ca <= BUDGETS.ca },
+      { name: `api-sunset's marginal cost over @eslint/js + typescript-eslint recommended <= ${((BUDGETS.marginal - 1) * 100).toFixed(0)}% (p/r, CPU time)`, value: marginal.median, ok: marginal.median <= BUDGETS.marginal },
+      { name: `api-sunset check <= ${BUDGETS.ca}x parse-only ESLint (c/a, CPU time)`, value: ca.median, ok: ca.median <= BUDGETS.ca },
+      scaled?.c && args.scale >= 10
+        ? { name: `api-sunset check peak RSS at ${args.scale}x (${scaled.manifest.files} files) < ${BUDGETS.memoryMiB} MiB`, value: scaled.c.maxRSSMiB, ok: scaled.c.maxRSSMiB < BUDGETS.memoryMiB }
+        : { name: `api-sunset check peak RSS at 10x < ${BUDGETS.memoryMiB} MiB`, value: undefined, ok: undefined, note: 'not measured: pass --scaling' },
+      { name: `editor relint of one changed file in the ${editor.files}-file project <= ${BUDGETS.editorMs} ms (slowest file's median, ms)`, value: editorWorst, ok: editorWorst <= BUDGETS.editorMs },
+      { name: `same api-sunset findings under --concurrency auto${workers === 0 ? ' and 2' : ''} as without (${one.findings.p.length} findings)`, value: undefined, ok: sameFindings(one, workers === 0 ? ['q', 'q2'] : ['q']) },
+      { name: `speed-up under --concurrency ${workers === 0 ? '2 (auto starts no threads here)' : 'auto'} > 1 (p/${threaded}, wall)`, value: speedUp.median, ok: speedUp.median > 1 },
       typed
         ? { name: 'd(ours)/d(no-deprecated) <= 1.0 (type-aware api-sunset over the no-deprecated anchor)', value: typed.ours.ms / typed.anchor.ms, ok: typed.ours.ms / typed.anchor.ms <= BUDGETS.d }
         : { name: 'd(ours)/d(no-deprecated) <= 1.0', value: undefined, ok: undefined, note: 'not measured: pass --typed' },
@@ -420,8 +544,13 @@ async function main() {
     ];
     if (scaled) {
       for (const kind of ['a', 'b', 'c']) {
+        const name = `growth linear, (${kind}) time per file at ${args.scale}x / 1x <= 1.5`;
+        if (!scaled[kind]) {
+          budgets.push({ name, value: undefined, ok: undefined, note: 'not measured: not in --scale-modes' });
+          continue;
+        }
         const growth = scaled[kind].ms / scaled.manifest.files / (one[kind].ms / one.manifest.files);
-        budgets.push({ name: `growth linear, (${kind}) time per file at ${args.scale}x / 1x <= 1.5`, value: growth, ok: growth <= BUDGETS.growth });
+        budgets.push({ name, value: growth, ok: growth <= BUDGETS.growth });
       }
     } else {
       budgets.push({ name: 'growth linear (time per file at Kx within 1.5x of 1x)', value: undefined, ok: undefined, note: 'not measured: pass --scaling (or --scale K)' });

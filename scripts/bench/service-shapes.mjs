@@ -114,7 +114,7 @@ export function renderMember(cluster, member, rand) {
         ],
       };
     case 'injected:consumer':
-      return cluster.variant === 'answers' ? answersConsumer(id, t, ts) : documentsConsumer(id, t, ts);
+      return injectedConsumer(cluster.variant, id, t, ts);
     case 'injected:wiring': {
       const consumer = other('consumer');
       const className = `${cluster.variant === 'answers' ? 'AnswersDigest' : 'DocumentAudit'}${consumer.index}`;
@@ -234,42 +234,33 @@ function indexingCaller(entry, helper, t, endpoint) {
   };
 }
 
-function answersConsumer(id, t, ts) {
+/** A class that is handed the SDK client by whoever wires the app, and calls it in a method. */
+function injectedConsumer(variant, id, t, ts) {
+  const answers = variant === 'answers';
+  const method = answers
+    ? [
+        `  async lines(boardId${t('number')}) {`,
+        `    const { answerResults = [] } = await this.glean.client.answers.list({ boardId });`,
+        `    return answerResults.map((result${t('any')}) => ({ question: result.answer?.question ?? '', token: result.trackingToken }));`,
+        `  }`,
+      ]
+    : [
+        `  async drift(datasource${t('string')}, ours${t('number')}) {`,
+        `    const theirs = await this.glean.indexing.documents.count({ datasource });`,
+        `    return ours - (theirs.documentCount ?? 0);`,
+        `  }`,
+      ];
   return {
     head: [],
     body: [
-      `/** Weekly e-mail of the answers on a board; the client is handed in by whoever wires the app. */`,
-      `export class AnswersDigest${id} {`,
+      answers ? `/** Weekly e-mail of the answers on a board. */` : `/** Documents we think we sent against what the index holds. */`,
+      `export class ${answers ? 'AnswersDigest' : 'DocumentAudit'}${id} {`,
       ...(ts ? ['  glean: any;', ''] : []),
       `  constructor(glean${t('any')}) {`,
       `    this.glean = glean;`,
       `  }`,
       '',
-      `  async lines(boardId${t('number')}) {`,
-      `    const { answerResults = [] } = await this.glean.client.answers.list({ boardId });`,
-      `    return answerResults.map((result${t('any')}) => ({ question: result.answer?.question ?? '', token: result.trackingToken }));`,
-      `  }`,
-      `}`,
-      '',
-    ],
-  };
-}
-
-function documentsConsumer(id, t, ts) {
-  return {
-    head: [],
-    body: [
-      `/** Documents we think we sent against what the index holds; the client is handed in. */`,
-      `export class DocumentAudit${id} {`,
-      ...(ts ? ['  glean: any;', ''] : []),
-      `  constructor(glean${t('any')}) {`,
-      `    this.glean = glean;`,
-      `  }`,
-      '',
-      `  async drift(datasource${t('string')}, ours${t('number')}) {`,
-      `    const theirs = await this.glean.indexing.documents.count({ datasource });`,
-      `    return ours - (theirs.documentCount ?? 0);`,
-      `  }`,
+      ...method,
       `}`,
       '',
     ],

@@ -1,8 +1,7 @@
 import type { TSESTree } from '../ts-eslint-lite.js';
-import { T } from '../project/ast.js';
 import type { Engine } from './engine.js';
 import { awaited, call, instanceOf, load } from './operations.js';
-import { typedValues } from './types.js';
+import { callTypeArgument } from './types.js';
 import { builtinValue, EMPTY, objectValue, union, unionAll, type Allocation, type BuiltinValue, type Value, type ValueSet } from './values.js';
 
 /**
@@ -57,7 +56,7 @@ export function containerMember(value: BuiltinValue, key: string | undefined): V
 export function callContainer(engine: Engine, fn: BuiltinValue, args: readonly ValueSet[], node: TSESTree.Node): ValueSet {
   const [first = EMPTY, second = EMPTY] = args;
   const receiver = fn.receiver ?? EMPTY;
-  const typed = typeArgument(engine, node);
+  const typed = callTypeArgument(engine, node);
   switch (fn.name) {
     case 'vue.ref':
     case 'vue.shallowRef':
@@ -164,12 +163,6 @@ function storesIn(values: ValueSet): ValueSet {
 /** `computed(() => …)` or `computed({ get: () => … })`. */
 function computedOf(engine: Engine, getter: ValueSet, node: TSESTree.Node): ValueSet {
   return union(call(engine, getter, [], EMPTY, node), call(engine, load(engine, getter.filter((value) => value.kind === 'object'), 'get', undefined), [], EMPTY, node));
-}
-
-/** `ref<ChatResponse>()`, `signal<ChatResponse | null>(null)`: what the type argument says the container holds. */
-function typeArgument(engine: Engine, node: TSESTree.Node): ValueSet {
-  if (node.type !== T.CallExpression || !node.typeArguments || !engine.reader) return EMPTY;
-  return typedValues(engine, engine.reader.module, node.typeArguments.params[0]);
 }
 
 /**

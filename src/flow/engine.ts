@@ -1,4 +1,5 @@
 import type { TSESTree } from '../ts-eslint-lite.js';
+import type { WrapperSetting } from '../settings.js';
 import type { SchemaGraph, SchemaPosition } from '../schedule/graph/schema-graph.js';
 import type { ParsedModule } from '../project/module.js';
 import type { ProjectIndex } from '../project/project.js';
@@ -11,15 +12,6 @@ import { idOf } from './ids.js';
 import type { HttpClientModel } from './models/http-clients.js';
 import { identifyEndpoint, type RequestSite } from './requests.js';
 import { arrayValue, classIdentity, EMPTY, functionValue, instanceValue, isServiceValue, type Allocation, type ClassValue, type FunctionValue, type ValueSet } from './values.js';
-
-/** A helper the analysis cannot see through, declared by the user: `api.post('getusercount', body)`. */
-export interface WrapperSetting {
-  callee: string;
-  path?: number;
-  body?: number;
-  prefix?: string;
-  method?: string;
-}
 
 export interface EngineOptions {
   catalog: Catalog;

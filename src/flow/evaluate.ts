@@ -9,7 +9,7 @@ import { awaited, call, construct, elementsOf, load, store, type Use } from './o
 import { wrapperRequest, fallbackHttpRequest, unresolvedHelperRequest } from './requests.js';
 import { concat, constantText, text, UNKNOWN_TEXT, type StringPattern } from './strings.js';
 import { jsdocCast, jsdocDeclared, jsdocParameter, jsdocReturns } from './jsdoc.js';
-import { hintedParameter, typedBody, typedValues } from './types.js';
+import { callTypeArgument, hintedParameter, typedBody, typedValues } from './types.js';
 import {
   arrayValue,
   classIdentity,
@@ -503,8 +503,8 @@ export class Evaluator {
     if (result.length === 0 && fn.length === 0 && callee.type === T.MemberExpression) result = validated(this.engine, this.module, this.keyOf(callee), args, node);
     // `this.post<ListAnswersResponse>(…)`, `http.get<ChatResponse>(…)`: a client the analysis does not
     // know still says, by its type argument, what it resolves to.
-    if (result.length === 0 && node.typeArguments) {
-      const typed = typedValues(this.engine, this.module, node.typeArguments.params[0]);
+    if (result.length === 0) {
+      const typed = callTypeArgument(this.engine, node);
       if (typed.length > 0) result = union(typed, [promiseValue(typed)]);
     }
     return result;

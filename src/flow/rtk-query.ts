@@ -1,10 +1,9 @@
 import type { TSESTree } from '../ts-eslint-lite.js';
-import { T } from '../project/ast.js';
 import { constantText, joinUrl, type StringPattern } from './strings.js';
 import type { Engine } from './engine.js';
 import { awaited, call, load } from './operations.js';
 import { serviceRequest, strings } from './requests.js';
-import { typedValues } from './types.js';
+import { callTypeArgument } from './types.js';
 import { arrayValue, builtinValue, EMPTY, objectValue, promiseValue, union, type BuiltinValue, type ValueSet } from './values.js';
 
 /**
@@ -51,7 +50,7 @@ export function callRtk(engine: Engine, fn: BuiltinValue, args: readonly ValueSe
       const endpoint = engine.allocate(node, 'other');
       engine.write(engine.cell(endpoint, 'definition'), first);
       engine.write(engine.cell(endpoint, 'mutation'), fn.name === 'rtk.define.mutation' ? [builtinValue('rtk.true')] : EMPTY);
-      const declared = node.type === T.CallExpression && node.typeArguments && engine.reader ? typedValues(engine, engine.reader.module, node.typeArguments.params[0]) : EMPTY;
+      const declared = callTypeArgument(engine, node);
       engine.write(engine.cell(endpoint, 'declared'), declared);
       return [objectValue(endpoint)];
     }

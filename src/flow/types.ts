@@ -199,6 +199,12 @@ function named(engine: Engine, name: string): ValueSet {
   return EMPTY;
 }
 
+/** `ref<ChatResponse>()`, `this.post<ListAnswersResponse>(…)`: what a call's first type argument says it holds or gives. */
+export function callTypeArgument(engine: Engine, node: TSESTree.Node): ValueSet {
+  if (node.type !== T.CallExpression || !node.typeArguments || !engine.reader) return EMPTY;
+  return typedValues(engine, engine.reader.module, node.typeArguments.params[0]);
+}
+
 /** `DlpReport['config']`, `ChatMessage[]['number']`: the type of a property (or element) of a schema type. */
 function indexedAccess(engine: Engine, module: ParsedModule, node: TSESTree.TSIndexedAccessType, depth: number): ValueSet {
   const key = literalOf(node.indexType) ?? (node.indexType.type === T.TSNumberKeyword ? '0' : undefined);

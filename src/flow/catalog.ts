@@ -149,7 +149,6 @@ function buildCatalog(schedule: Schedule): Catalog {
     byAnchor.set(key, [...(byAnchor.get(key) ?? []), item]);
   }
   const onProperty = new Map<string, readonly ScheduleItem[]>();
-  let requestSchemas: Set<string> | undefined;
   return {
     schedule,
     endpoints,
@@ -171,7 +170,7 @@ function buildCatalog(schedule: Schedule): Catalog {
       return items;
     },
     itemById: (id) => byId.get(id),
-    inRequests: (schema) => (requestSchemas ??= reachableFromRequests(schedule)).has(schema),
+    inRequests: (schema) => graph.requestSchemas().has(schema),
     sdkMethods,
     sdkFunctions,
     sdkHooks,
@@ -179,27 +178,6 @@ function buildCatalog(schedule: Schedule): Catalog {
     deprecatedMethodNames,
     relativePaths: relativePathsPattern(schedule, endpoints.filter((endpoint) => endpoint.relevant)),
   };
-}
-
-/** Every schema reachable from some operation's request body: the objects a request can carry. */
-function reachableFromRequests(schedule: Schedule): Set<string> {
-  const { graph } = schedule;
-  const roots = Object.keys(graph.file.operations).flatMap((operation) => graph.body(operation, 'request').map((position) => position.schema));
-  const seen = new Set(roots);
-  const queue = [...roots];
-  for (let name = queue.pop(); name !== undefined; name = queue.pop()) {
-    for (const concrete of graph.concrete(name)) {
-      const next = [concrete];
-      for (const property of Object.keys(graph.file.schemas[concrete]?.properties ?? {})) for (const position of graph.property(concrete, property)?.positions ?? []) next.push(position.schema);
-      for (const target of next) {
-        if (!seen.has(target)) {
-          seen.add(target);
-          queue.push(target);
-        }
-      }
-    }
-  }
-  return seen;
 }
 
 function apiOf(schedule: Schedule, path: string): ApiName | undefined {

@@ -59,10 +59,6 @@ function buildIndex(schedule: Schedule): SchemaIndex {
     const key = `${item.anchor.schema}.${item.anchor.property}`;
     byAnchor.set(key, [...(byAnchor.get(key) ?? []), item]);
   }
-  const requestSchemas = reachable(
-    Object.keys(graph.file.operations).flatMap((operation) => graph.body(operation, 'request').map((position) => position.schema)),
-    schedule,
-  );
   const fieldNames = new Set(graph.markedPropertyNames);
   for (const item of schedule.items) if (item.anchor.kind === 'property') fieldNames.add(item.anchor.property);
   return {
@@ -83,27 +79,8 @@ function buildIndex(schedule: Schedule): SchemaIndex {
     },
     root: (endpoint, direction) => (endpoint ? toType(direction === 'request' ? endpoint.request : endpoint.response) : undefined),
     knows: (name) => graph.hasSchema(name),
-    inRequests: (name) => requestSchemas.has(name),
+    inRequests: (name) => graph.requestSchemas().has(name),
     fieldNames,
   };
 }
 
-/** Every schema reachable from `roots` through properties, array elements, map values and `oneOf` members. */
-function reachable(roots: string[], schedule: Schedule): Set<string> {
-  const { graph } = schedule;
-  const seen = new Set(roots);
-  const queue = [...roots];
-  for (let name = queue.pop(); name !== undefined; name = queue.pop()) {
-    const entry = Object.hasOwn(graph.file.schemas, name) ? graph.file.schemas[name]! : undefined;
-    if (!entry) continue;
-    const next = [...graph.concrete(name)];
-    for (const property of Object.keys(entry.properties ?? {})) for (const position of graph.property(name, property)?.positions ?? []) next.push(position.schema);
-    for (const target of next) {
-      if (!seen.has(target)) {
-        seen.add(target);
-        queue.push(target);
-      }
-    }
-  }
-  return seen;
-}

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { packageFile } from '../package-files.js';
 import { parseAnchor } from './anchor.js';
-import type { GraphFile } from './graph/graph-file.js';
+import { storedGraph, type GraphFile, type StoredGraph } from './graph/graph-file.js';
 import { SchemaGraph } from './graph/schema-graph.js';
 import type { Schedule, ScheduleFile, ScheduleItem, ScheduleItemData } from './types.js';
 import { describeValue, MAX_PROBLEMS, validateSchedule, validateScheduleItem, validateSchedulePatch, type ScheduleProblem } from './validate.js';
@@ -34,7 +34,7 @@ let bundledGraph: SchemaGraph | undefined;
 
 /** The graph that ships with the package, built once per process. */
 export function loadBundledGraph(): SchemaGraph {
-  bundledGraph ??= new SchemaGraph(packageFile('data/graph.json') as GraphFile);
+  bundledGraph ??= new SchemaGraph(packageFile('data/graph.json') as StoredGraph);
   return bundledGraph;
 }
 
@@ -194,15 +194,15 @@ function mergeIntoBundled(patch: ScheduleFile, file: string): ScheduleFile {
 function loadGraph(file: string, shown: string, scheduleFile: string): SchemaGraph {
   const data = readJson(file, shown);
   const problems: ScheduleProblem[] = [];
-  if (!isObject(data) || data.graphVersion !== 1) {
-    problems.push({ file: shown, path: '$.graphVersion', expected: `1 (a graph written by "api-sunset schedule import", named by ${scheduleFile})`, found: describeValue(isObject(data) ? data.graphVersion : data) });
+  if (!isObject(data) || (data.graphVersion !== 1 && data.graphVersion !== 2)) {
+    problems.push({ file: shown, path: '$.graphVersion', expected: `1 or 2 (a graph written by "api-sunset schedule import", named by ${scheduleFile})`, found: describeValue(isObject(data) ? data.graphVersion : data) });
   } else {
     for (const key of ['operations', 'schemas', 'marks'] as const) {
       if (!isObject(data[key])) problems.push({ file: shown, path: `$.${key}`, expected: 'an object', found: describeValue(data[key]) });
     }
   }
   if (problems.length > 0) throw new ScheduleError(problems);
-  return new SchemaGraph(data as unknown as GraphFile);
+  return new SchemaGraph(storedGraph(data as unknown as GraphFile | StoredGraph));
 }
 
 /**

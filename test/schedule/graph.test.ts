@@ -4,6 +4,8 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { loadBundledSchedule } from '../../src/schedule/index.js';
 import { parseType } from '../../src/schedule/graph/type-expression.js';
+import { SchemaGraph } from '../../src/schedule/graph/schema-graph.js';
+import { storedGraph, type GraphFile } from '../../src/schedule/graph/graph-file.js';
 import { SLOW_TEST_TIMEOUT } from '../helpers/timeouts.js';
 
 const schedule = loadBundledSchedule();
@@ -60,6 +62,20 @@ describe('the schema graph', { timeout: SLOW_TEST_TIMEOUT }, () => {
     expect(graph.property('InsightsOverviewResponse', 'searchSessionSatisfaction')!.marks).toHaveLength(1);
   });
 
+  it('reads a version 1 graph (properties as objects, as `schedule import` wrote them before) as the stored one', () => {
+    const schemas: GraphFile['schemas'] = {};
+    for (const [name, { properties, ...rest }] of Object.entries(graph.file.schemas)) {
+      const pairs: [string, string][] = [];
+      for (let i = 0; properties && i < properties.length; i += 2) pairs.unshift([properties[i]!, properties[i + 1]!]);
+      schemas[name] = properties ? { ...rest, properties: Object.fromEntries(pairs) } : rest;
+    }
+    const version1: GraphFile = { ...graph.file, graphVersion: 1, schemas };
+    expect(storedGraph(version1)).toEqual(graph.file);
+    const old = new SchemaGraph(storedGraph(version1));
+    expect(old.property('SearchResultSnippet', 'snippet')).toEqual(graph.property('SearchResultSnippet', 'snippet'));
+    expect([...old.requestSchemas()].sort()).toEqual([...graph.requestSchemas()].sort());
+  });
+
   it('knows which schemas lead to a deprecated item and which do not', () => {
     expect(graph.leadsToMarks('SearchResponse')).toBe(true);
     expect(graph.leadsToMarks('Person')).toBe(true);
@@ -80,7 +96,9 @@ describe('the schema graph', { timeout: SLOW_TEST_TIMEOUT }, () => {
       const symbol = exports.get(name);
       if (!symbol || !graph.leadsToMarks(name)) continue;
       const type = checker.getDeclaredTypeOfSymbol(symbol);
-      for (const [property, expression] of Object.entries(schema.properties ?? {})) {
+      const properties = schema.properties ?? [];
+      for (let i = 0; i < properties.length; i += 2) {
+        const [property, expression] = [properties[i]!, properties[i + 1]!];
         const terms = parseType(expression);
         if (terms.length !== 1) continue;
         let term = terms[0]!;

@@ -1,10 +1,11 @@
-import type { GraphFile } from './graph-file.js';
+import { storedGraph, type GraphFile } from './graph-file.js';
 
 /**
  * The graph as checked-in text: keys sorted, one operation, schema or mark per line, so that a new
  * release of the documents shows up as a readable diff and the same documents give the same bytes.
  */
-export function formatGraph(graph: GraphFile): string {
+export function formatGraph(built: GraphFile): string {
+  const graph = storedGraph(built);
   const section = (name: string, entries: Record<string, unknown>, last = false) => {
     const keys = Object.keys(entries).sort();
     const lines = keys.map((key, i) => `    ${JSON.stringify(key)}: ${JSON.stringify(sortDeep(entries[key]))}${i === keys.length - 1 ? '' : ','}`);

@@ -1,4 +1,4 @@
-import type { GraphFile, GraphSchema } from './graph-file.js';
+import type { StoredGraph, StoredSchema } from './graph-file.js';
 import { parseType, PRIMITIVES, type TypeTerm } from './type-expression.js';
 
 /**
@@ -29,13 +29,27 @@ export class SchemaGraph {
   private readonly properties = new Map<string, PropertyFacts | null>();
   private readonly members = new Map<string, readonly string[]>();
   private leading: ReadonlySet<string> | undefined;
-  /** Every property name that carries a mark somewhere: a node named otherwise is never a field finding. */
-  readonly markedPropertyNames: ReadonlySet<string>;
+  private marked: ReadonlySet<string> | undefined;
+  private fromRequests: ReadonlySet<string> | undefined;
 
-  constructor(readonly file: GraphFile) {
-    const names = new Set<string>();
-    for (const schema of Object.values(file.schemas)) for (const name of Object.keys(schema.deprecatedProperties ?? {})) names.add(name);
-    this.markedPropertyNames = names;
+  constructor(readonly file: StoredGraph) {}
+
+  /** Every property name that carries a mark somewhere: a node named otherwise is never a field finding. */
+  get markedPropertyNames(): ReadonlySet<string> {
+    this.marked ??= new Set(Object.values(this.file.schemas).flatMap((schema) => Object.keys(schema.deprecatedProperties ?? {})));
+    return this.marked;
+  }
+
+  /** The names of the properties an object of `schema` itself declares (not its `oneOf` members'). */
+  propertyNames(schema: string): string[] {
+    const properties = this.entry(schema)?.properties ?? [];
+    return properties.filter((_, i) => i % 2 === 0);
+  }
+
+  /** Every schema reachable from some operation's request body, through properties, elements, map values and `oneOf` members: the objects a request can carry. */
+  requestSchemas(): ReadonlySet<string> {
+    this.fromRequests ??= this.reachable(Object.keys(this.file.operations).flatMap((operation) => this.body(operation, 'request').map((position) => position.schema)));
+    return this.fromRequests;
   }
 
   hasSchema(name: string): boolean {
@@ -107,7 +121,7 @@ export class SchemaGraph {
     for (const [name, entry] of Object.entries(this.file.schemas)) {
       if (entry.deprecated?.length || Object.keys(entry.deprecatedProperties ?? {}).length > 0) leading.add(name);
       // Only the names matter here, so a scan is enough (and much cheaper than parsing every type on load).
-      const types = [...Object.values(entry.properties ?? {}), entry.additionalProperties ?? '', entry.oneOf ?? ''].join('|');
+      const types = [...(entry.properties ?? []).filter((_, i) => i % 2 === 1), entry.additionalProperties ?? '', entry.oneOf ?? ''].join('|');
       targets.set(name, (types.match(NAME) ?? []).filter((word) => !PRIMITIVES.has(word)));
     }
     for (let changed = true; changed; ) {
@@ -128,7 +142,7 @@ export class SchemaGraph {
     let found = false;
     for (const name of this.concrete(schema)) {
       const entry = this.entry(name)!;
-      const type = entry.properties && Object.hasOwn(entry.properties, property) ? entry.properties[property] : entry.additionalProperties;
+      const type = declaredType(entry, property) ?? entry.additionalProperties;
       if (type === undefined) continue;
       found = true;
       for (const position of positionsOf(parseType(type), '')) if (!positions.some((known) => same(known, position))) positions.push(position);
@@ -137,9 +151,33 @@ export class SchemaGraph {
     return found ? { positions, marks: marks.length > 0 ? marks : NO_MARKS } : null;
   }
 
-  private entry(name: string): GraphSchema | undefined {
+  private reachable(roots: readonly string[]): Set<string> {
+    const seen = new Set(roots);
+    const queue = [...roots];
+    for (let name = queue.pop(); name !== undefined; name = queue.pop()) {
+      for (const concrete of this.concrete(name)) {
+        const next = [concrete];
+        for (const property of this.propertyNames(concrete)) for (const position of this.property(concrete, property)?.positions ?? []) next.push(position.schema);
+        for (const target of next) {
+          if (!seen.has(target)) {
+            seen.add(target);
+            queue.push(target);
+          }
+        }
+      }
+    }
+    return seen;
+  }
+
+  private entry(name: string): StoredSchema | undefined {
     return Object.hasOwn(this.file.schemas, name) ? this.file.schemas[name] : undefined;
   }
+}
+
+function declaredType(entry: StoredSchema, property: string): string | undefined {
+  const properties = entry.properties ?? [];
+  for (let i = 0; i < properties.length; i += 2) if (properties[i] === property) return properties[i + 1];
+  return undefined;
 }
 
 /** The schema positions a type expression stands for; primitives stand for none. */

@@ -55,7 +55,7 @@ function walkTo(target: (schema: string) => string | undefined): (Walk & { prope
       if (state.depth >= MIN_DEPTH) return best;
     }
     for (const concrete of graph.concrete(state.schema)) {
-      for (const next of Object.keys(graph.file.schemas[concrete]?.properties ?? {})) {
+      for (const next of graph.propertyNames(concrete)) {
         for (const position of graph.property(concrete, next)?.positions ?? []) {
           if (position.containers.includes('{')) continue;
           queue.push({ schema: position.schema, depth: state.depth + 1, walk: { ...state.walk, steps: [...state.walk.steps, { property: next, containers: position.containers }] } });
@@ -106,7 +106,7 @@ function casesFor(): Case[] {
     const walk =
       anchor.kind === 'property'
         ? walkTo((schema) => (graph.property(schema, anchor.property)?.marks.includes(item.id) ? anchor.property : undefined))
-        : walkTo((schema) => Object.keys(graph.file.schemas[schema]?.properties ?? {}).find((name) => graph.property(schema, name)?.positions.some((p) => p.schema === anchor.schema)));
+        : walkTo((schema) => graph.propertyNames(schema).find((name) => graph.property(schema, name)?.positions.some((p) => p.schema === anchor.schema)));
     if (!walk) throw new Error(`no operation reaches ${item.on}`);
     const code = walk.direction === 'response' ? responseCode(walk) : requestCode(walk);
     return { item: item.id, code, at: walk.direction === 'response' ? `.${walk.property})` : `${walk.property}: 1`, depth: walk.steps.length + 1 };

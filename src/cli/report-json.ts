@@ -1,6 +1,6 @@
 import { displayPath } from './findings.js';
 import type { Report } from './report.js';
-import type { Verification } from '../verify/verify-fixes.js';
+import { uncheckedReason, type Verification } from '../verify/verification.js';
 
 /**
  * The documented, stable JSON shape (docs/cli.md): `version` changes only when a property changes
@@ -47,6 +47,6 @@ function verificationJson(verification: Verification, relative: (file: string) =
     projects: verification.projects.map((project) => ({ ...project, config: relative(project.config) })),
     verified: verification.verified.map(relative).sort(),
     rolledBack: verification.rolledBack.map(({ file, errors, to }) => ({ file: relative(file), to, errors: errors.map((error) => ({ ...error, file: relative(error.file) })) })),
-    unchecked: verification.unchecked.map(({ file, reason }) => ({ file: relative(file), reason })),
+    unchecked: verification.unchecked.map((entry) => ({ file: relative(entry.file), reason: uncheckedReason(entry, relative) })),
   };
 }

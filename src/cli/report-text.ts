@@ -4,7 +4,7 @@ import { formatTable, painter, type CliIo, type Colour } from './io.js';
 import { printable, printableLines } from './printable.js';
 import type { Report } from './report.js';
 import { upgradeAdvice } from '../sdk/upgrade.js';
-import type { Verification } from '../verify/verify-fixes.js';
+import { uncheckedReason, type Verification } from '../verify/verification.js';
 
 type Paint = ReturnType<typeof painter>;
 
@@ -79,7 +79,10 @@ function renderVerification(verification: Verification, cwd: string, paint: Pain
   const lines: string[] = [];
   for (const project of verification.projects) lines.push(`Type-checked with TypeScript ${project.typescript} (${shownPath(project.config, cwd)})${dryRun ? '' : ' before writing'}.`);
   const reasons = new Map<string, string[]>();
-  for (const { file, reason } of verification.unchecked) reasons.set(reason, [...(reasons.get(reason) ?? []), shownPath(file, cwd)]);
+  for (const entry of verification.unchecked) {
+    const reason = uncheckedReason(entry, (file) => shownPath(file, cwd));
+    reasons.set(reason, [...(reasons.get(reason) ?? []), shownPath(entry.file, cwd)]);
+  }
   for (const [reason, files] of reasons) lines.push(`Parse check only for ${files.length <= 3 ? files.join(', ') : plural(files.length, 'file')}: ${printable(reason)}.`);
   const back = verification.rolledBack.filter(({ to }) => to === 'before');
   const partly = verification.rolledBack.filter(({ to }) => to === 'fallback');

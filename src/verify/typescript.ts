@@ -1,30 +1,30 @@
 import { createRequire } from 'node:module';
-import path from 'node:path';
 import type TypeScript from 'typescript';
+import type { NotChecked } from './verification.js';
 
 export type TypeScriptModule = typeof TypeScript;
 
-const loaded = new Map<string, TypeScriptModule | { reason: string }>();
+const loaded = new Map<string, TypeScriptModule | NotChecked>();
 
 /**
- * The TypeScript the project itself compiles with, resolved from its directory as its own `tsc`
- * would be: verification must judge the code by the project's compiler, not by the one api-sunset
- * happens to be installed with. Otherwise the reason it cannot be used.
+ * The TypeScript a project (its tsconfig) compiles with, resolved from the tsconfig's directory as
+ * its own `tsc` would be: verification must judge the code by the project's compiler, not by the
+ * one api-sunset happens to be installed with. Otherwise the reason it cannot be used.
  */
-export function projectTypeScript(directory: string): TypeScriptModule | { reason: string } {
+export function projectTypeScript(tsconfig: string): TypeScriptModule | NotChecked {
   let resolved: string;
   try {
-    resolved = createRequire(path.join(directory, 'noop.js')).resolve('typescript');
+    resolved = createRequire(tsconfig).resolve('typescript');
   } catch {
-    return { reason: `TypeScript is not installed where ${directory} can resolve it` };
+    return { reason: 'TypeScript is not installed where {path} can resolve it', path: tsconfig };
   }
   let ts = loaded.get(resolved);
   if (!ts) {
     try {
       const module = createRequire(resolved)(resolved) as Partial<TypeScriptModule>;
-      ts = typeof module.createLanguageService === 'function' ? (module as TypeScriptModule) : { reason: `the TypeScript at ${resolved} (${module.version ?? 'unknown version'}) has no compiler API to check with` };
+      ts = typeof module.createLanguageService === 'function' ? (module as TypeScriptModule) : { reason: `the TypeScript at {path} (${module.version ?? 'unknown version'}) has no compiler API to check with`, path: resolved };
     } catch (error) {
-      ts = { reason: `the TypeScript at ${resolved} could not be loaded: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}` };
+      ts = { reason: `the TypeScript at {path} could not be loaded: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`, path: resolved };
     }
     loaded.set(resolved, ts);
   }

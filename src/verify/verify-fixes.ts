@@ -1,8 +1,10 @@
-import path from 'node:path';
 import { InMemoryChecker, type TypeDiagnostic } from './checker.js';
 import { ImportGraph } from './imports.js';
 import { nearestTsconfig, readProjectConfig, type ProjectConfig } from './tsconfig.js';
 import { projectTypeScript, type TypeScriptModule } from './typescript.js';
+import type { NotChecked, RolledBack, Verification } from './verification.js';
+
+export { uncheckedReason, type NotChecked, type RolledBack, type Unchecked, type Verification } from './verification.js';
 
 /** A file the fixes change: its text now and with the fixes applied. */
 export interface FixedText {
@@ -11,24 +13,6 @@ export interface FixedText {
   after: string;
   /** A text with fewer changes to try before going back to `before` (the automatic fixes without the suggestions). */
   fallback?: string;
-}
-
-/** A file whose changes are not all applied: the type errors they would add, in it or in files that import it. */
-export interface RolledBack {
-  file: string;
-  errors: TypeDiagnostic[];
-  /** `before`: the file keeps its text; `fallback`: it gets its fallback text, which adds no error. */
-  to: 'before' | 'fallback';
-}
-
-export interface Verification {
-  /** Files whose fixed (or fallback) text was type-checked and adds no error. */
-  verified: string[];
-  rolledBack: RolledBack[];
-  /** Files no tsconfig could check (only the parse check applies), and why. */
-  unchecked: { file: string; reason: string }[];
-  /** The tsconfigs used, each with the TypeScript version that checked it. */
-  projects: { config: string; typescript: string }[];
 }
 
 /**
@@ -51,7 +35,7 @@ export function verifyFixes(files: readonly FixedText[], options: { project?: st
   for (const fixed of files) {
     const home = configs.projectOf(fixed.file, options.project);
     if ('reason' in home) {
-      result.unchecked.push({ file: fixed.file, reason: home.reason });
+      result.unchecked.push({ file: fixed.file, ...home });
       continue;
     }
     const group = groups.get(home.config.path) ?? { ...home, files: [] };
@@ -143,9 +127,9 @@ export function addedErrors(before: readonly TypeDiagnostic[], after: readonly T
 
 /** Finds the tsconfig (and the TypeScript) each file is compiled with, reading each config once. */
 class ConfigCache {
-  private readonly read = new Map<string, { ts: TypeScriptModule; config: ProjectConfig } | { reason: string }>();
+  private readonly read = new Map<string, { ts: TypeScriptModule; config: ProjectConfig } | NotChecked>();
 
-  projectOf(file: string, project: string | undefined): { ts: TypeScriptModule; config: ProjectConfig } | { reason: string } {
+  projectOf(file: string, project: string | undefined): { ts: TypeScriptModule; config: ProjectConfig } | NotChecked {
     const configPath = project ?? nearestTsconfig(file);
     if (!configPath) return { reason: 'no tsconfig.json in the directories above' };
     const home = this.load(configPath);
@@ -155,18 +139,18 @@ class ConfigCache {
       const referenced = this.load(reference);
       if (!('reason' in referenced) && referenced.config.fileNames.includes(file)) return referenced;
     }
-    return { reason: `not included by ${configPath}` };
+    return { reason: 'not included by {path}', path: configPath };
   }
 
-  private load(configPath: string): { ts: TypeScriptModule; config: ProjectConfig } | { reason: string } {
+  private load(configPath: string): { ts: TypeScriptModule; config: ProjectConfig } | NotChecked {
     let loaded = this.read.get(configPath);
     if (!loaded) {
-      const ts = projectTypeScript(path.dirname(configPath));
+      const ts = projectTypeScript(configPath);
       if ('reason' in ts) {
-        loaded = { reason: ts.reason };
+        loaded = { ...ts };
       } else {
         const config = readProjectConfig(ts, configPath);
-        loaded = config.error ? { reason: `${configPath}: ${config.error}` } : { ts, config };
+        loaded = config.error ? { reason: `{path}: ${config.error}`, path: configPath } : { ts, config };
       }
       this.read.set(configPath, loaded);
     }

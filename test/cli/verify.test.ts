@@ -87,7 +87,7 @@ describe('api-sunset fix --verify (the default)', () => {
     const bare = copyProject();
     writeFiles(bare, { 'tsconfig.json': TSCONFIG, 'src/ok.ts': '// /rest/api/v1/x\nexport const ok = { snippet: 1 };\n' });
     const withoutTypeScript = JSON.parse((await runCli(['fix', ...NOW, '--format', 'json'], { cwd: bare })).stdout);
-    expect(withoutTypeScript.verification.unchecked).toEqual([{ file: 'src/ok.ts', reason: `TypeScript is not installed where ${bare} can resolve it` }]);
+    expect(withoutTypeScript.verification.unchecked).toEqual([{ file: 'src/ok.ts', reason: 'TypeScript is not installed where tsconfig.json can resolve it' }]);
     expect(withoutTypeScript.changes.map((change: { file: string }) => change.file)).toEqual(['src/ok.ts']);
 
     // A TypeScript without the compiler API (a native port, say) is named, not used.
@@ -97,11 +97,11 @@ describe('api-sunset fix --verify (the default)', () => {
       'node_modules/typescript/index.js': "module.exports = { version: '7.0.0' };\n",
     });
     const native = JSON.parse((await runCli(['fix', ...NOW, '--format', 'json'], { cwd: bare })).stdout);
-    expect(native.verification.unchecked).toEqual([{ file: 'src/ok.ts', reason: `the TypeScript at ${path.join(bare, 'node_modules/typescript/index.js')} (7.0.0) has no compiler API to check with` }]);
+    expect(native.verification.unchecked).toEqual([{ file: 'src/ok.ts', reason: 'the TypeScript at node_modules/typescript/index.js (7.0.0) has no compiler API to check with' }]);
 
     const dir = project();
     writeFiles(dir, { 'scripts/tool.ts': '// /rest/api/v1/x\nexport const tool = { snippet: 1 };\n' });
     const outside = JSON.parse((await runCli(['fix', ...NOW, '--format', 'json', 'scripts'], { cwd: dir })).stdout);
-    expect(outside.verification.unchecked).toEqual([{ file: 'scripts/tool.ts', reason: `not included by ${path.join(dir, 'tsconfig.json')}` }]);
+    expect(outside.verification.unchecked).toEqual([{ file: 'scripts/tool.ts', reason: 'not included by tsconfig.json' }]);
   });
 });

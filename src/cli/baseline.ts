@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { findItem } from '../schedule/ids.js';
+import { findItem, itemLabel } from '../schedule/ids.js';
 import type { Status } from '../schedule/status.js';
 import type { Schedule } from '../schedule/types.js';
 import type { Finding } from './findings.js';
@@ -96,12 +96,21 @@ export function updatedBaseline(previous: Baseline | undefined, file: string, fi
   return { file, entries };
 }
 
-export function writeBaseline(baseline: Baseline): void {
-  const files: Record<string, Record<string, BaselineEntry>> = {};
+/**
+ * Each entry also names its item's place (`"item": "POST /rest/api/v1/listanswers"`), since ids are
+ * the documents' mark ids, which nobody can read in a review; reading ignores it.
+ */
+export function writeBaseline(baseline: Baseline, schedule: Schedule): void {
+  const files: Record<string, Record<string, BaselineEntry & { item?: string }>> = {};
   for (const relative of [...baseline.entries.keys()].sort(compareText)) {
     const byItem = baseline.entries.get(relative)!;
     if (byItem.size === 0) continue;
-    files[relative] = Object.fromEntries([...byItem.keys()].sort(compareText).map((id) => [id, byItem.get(id)!]));
+    files[relative] = Object.fromEntries(
+      [...byItem.keys()].sort(compareText).map((id) => {
+        const item = findItem(schedule, id);
+        return [id, { ...(item ? { item: itemLabel(item) } : {}), ...byItem.get(id)! }];
+      }),
+    );
   }
   // Atomically: a full disk or a kill must not leave a torn baseline, which would fail every known use.
   writeFilesTogether([{ file: baseline.file, content: `${JSON.stringify({ version: 1, files }, null, 2)}\n` }]);

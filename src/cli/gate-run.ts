@@ -30,7 +30,7 @@ export function prepareGate(flags: LintFlags, outcomes: readonly LintOutcome[], 
   if (!flags.updateBaseline) return { ...gate, baseline: { baseline: readBaseline(flags.baseline, flags.schedule), scope, updated: false } };
   const previous = existsSync(flags.baseline) ? readBaseline(flags.baseline, flags.schedule) : undefined;
   const baseline = updatedBaseline(previous, flags.baseline, reportedFindings(outcomes, flags.quiet), scope);
-  writeBaseline(baseline);
+  writeBaseline(baseline, flags.schedule);
   return { ...gate, baseline: { baseline, scope, updated: true } };
 }
 

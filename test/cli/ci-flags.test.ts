@@ -146,13 +146,13 @@ describe('--baseline', () => {
       version: 1,
       files: {
         'src/announce.ts': {
-          [idOf('createannouncement.boardId')]: { count: 2, status: 'removed' },
-          [idOf('createannouncement.snippet')]: { count: 1, status: 'removed' },
+          [idOf('createannouncement.boardId')]: { item: 'AnswerMutableProperties.boardId', count: 2, status: 'removed' },
+          [idOf('createannouncement.snippet')]: { item: 'SearchResultSnippet.snippet', count: 1, status: 'removed' },
         },
-        'src/insights.ts': { [idOf('insights.searchSessionSatisfaction')]: { count: 2, status: 'scheduled' } },
+        'src/insights.ts': { [idOf('insights.searchSessionSatisfaction')]: { item: 'InsightsOverviewResponse.searchSessionSatisfaction', count: 2, status: 'scheduled' } },
         'src/policy.js': {
-          [idOf('indexemployee.location')]: { count: 1, status: 'removed' },
-          [idOf('policy.externalSharingOptions')]: { count: 1, status: 'removed' },
+          [idOf('indexemployee.location')]: { item: 'EmployeeInfoDefinition.location', count: 1, status: 'removed' },
+          [idOf('policy.externalSharingOptions')]: { item: 'DlpConfig.externalSharingOptions', count: 1, status: 'removed' },
         },
       },
     });
@@ -191,8 +191,8 @@ describe('--baseline', () => {
     writeFiles(dir, { 'src/announce.ts': readFileSync(path.join(dir, 'src/announce.ts'), 'utf8').replace('snippet: body', 'text: body') });
     await runCli(['check', ...NOW, '--baseline', 'b.json', '--update-baseline', '--only', 'createannouncement.snippet'], { cwd: dir });
     expect(entries()).toEqual({
-      'src/announce.ts': { [idOf('createannouncement.boardId')]: { count: 2, status: 'removed' } },
-      'src/insights.ts': { [idOf('insights.searchSessionSatisfaction')]: { count: 2, status: 'scheduled' } },
+      'src/announce.ts': { [idOf('createannouncement.boardId')]: { item: 'AnswerMutableProperties.boardId', count: 2, status: 'removed' } },
+      'src/insights.ts': { [idOf('insights.searchSessionSatisfaction')]: { item: 'InsightsOverviewResponse.searchSessionSatisfaction', count: 2, status: 'scheduled' } },
     });
   });
 

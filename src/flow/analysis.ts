@@ -73,6 +73,7 @@ function analyze(project: ProjectIndex, engine: Engine, seeds: string[], rounds:
   const version = project.version;
   const analysed = new Set<string>();
   let batch = seeds;
+  const pending = new Map<ParsedModule, readonly TSESTree.FunctionLike[]>();
   for (let round = 0; batch.length > 0 && round < rounds; round++) {
     const modules: ParsedModule[] = [];
     for (const file of batch) {
@@ -84,7 +85,7 @@ function analyze(project: ProjectIndex, engine: Engine, seeds: string[], rounds:
       }
     }
     engine.settle();
-    runDefaults(engine, [...analysed].flatMap((file) => project.module(file) ?? []));
+    runDefaults(engine, [...analysed].flatMap((file) => project.module(file) ?? []), pending);
     batch = receivers(engine, project, analysed);
   }
   judgeBodies(engine);
@@ -98,20 +99,41 @@ function analyze(project: ProjectIndex, engine: Engine, seeds: string[], rounds:
 /**
  * Every function of the analysed modules that nothing called gets an activation with what its
  * parameters' types say (or the name hint, or nothing): event handlers, exported helpers and
- * methods a framework calls still have their bodies' requests and reads seen.
+ * methods a framework calls still have their bodies' requests and reads seen. `pending` keeps, per
+ * module, the functions (in source order) still without an activation: a function never loses its
+ * activations, so each round and pass looks only at those instead of walking every tree again.
  */
-function runDefaults(engine: Engine, modules: ParsedModule[]): void {
+function runDefaults(engine: Engine, modules: ParsedModule[], pending: Map<ParsedModule, readonly TSESTree.FunctionLike[]>): void {
   for (let pass = 0; pass < 4; pass++) {
     let added = false;
     for (const module of modules) {
-      walkTree(module.ast, module.visitorKeys, (node) => {
-        if (!isFunctionNode(node) || engine.activationsOf(node).length > 0) return;
-        if (defaultActivation(engine, module, node)) added = true;
-      });
+      const left: TSESTree.FunctionLike[] = [];
+      for (const fn of pending.get(module) ?? functionsOf(module)) {
+        if (engine.activationsOf(fn).length > 0) continue;
+        if (defaultActivation(engine, module, fn)) added = true;
+        else left.push(fn);
+      }
+      pending.set(module, left);
     }
     engine.settle();
     if (!added) return;
   }
+}
+
+const functionLists = new WeakMap<TSESTree.Program, readonly TSESTree.FunctionLike[]>();
+
+/** The functions of a module in source order (the order its defaults are made in), found once per tree. */
+function functionsOf(module: ParsedModule): readonly TSESTree.FunctionLike[] {
+  let functions = functionLists.get(module.ast);
+  if (!functions) {
+    const found: TSESTree.FunctionLike[] = [];
+    walkTree(module.ast, module.visitorKeys, (node) => {
+      if (isFunctionNode(node)) found.push(node);
+    });
+    functions = found;
+    functionLists.set(module.ast, functions);
+  }
+  return functions;
 }
 
 function defaultActivation(engine: Engine, module: ParsedModule, fn: TSESTree.FunctionLike): Activation | undefined {

@@ -6,11 +6,10 @@ import type { ProjectIndex } from '../project/project.js';
 import type { Activation } from './activation.js';
 import { judgeBodies } from './bodies.js';
 import { Engine, type EngineOptions } from './engine.js';
-import type { FlowFinding } from './findings.js';
+import { detachFinding, detachSite, type DetachedFinding, type DetachedSite } from './detached.js';
 import { exportValue } from './modules.js';
 import { exportedType } from './types.js';
 import { instanceOf, load } from './operations.js';
-import type { RequestSite } from './requests.js';
 import { flatten } from './strings.js';
 import { EMPTY, isServiceValue, type Value, type ValueSet } from './values.js';
 
@@ -18,8 +17,9 @@ import { EMPTY, isServiceValue, type Value, type ValueSet } from './values.js';
 export interface ProjectAnalysis {
   /** The project index's version the analysis was made for: a newer version makes it stale. */
   version: number;
-  findings: ReadonlyMap<string, readonly FlowFinding[]>;
-  sites: ReadonlyMap<string, readonly RequestSite[]>;
+  /** By file, with nodes replaced by where they are (so the analysis keeps no tree alive). */
+  findings: ReadonlyMap<string, readonly DetachedFinding[]>;
+  sites: ReadonlyMap<string, readonly DetachedSite[]>;
   /** The files analysed as a whole: those that name the service, and those that receive its values from them. */
   analysed: ReadonlySet<string>;
 }
@@ -89,10 +89,10 @@ function analyze(project: ProjectIndex, engine: Engine, seeds: string[], rounds:
     batch = receivers(engine, project, analysed);
   }
   judgeBodies(engine);
-  const findings = new Map<string, FlowFinding[]>();
-  for (const finding of engine.findings.values()) findings.set(finding.file, [...(findings.get(finding.file) ?? []), finding]);
-  const sites = new Map<string, RequestSite[]>();
-  for (const site of engine.sites) sites.set(site.file, [...(sites.get(site.file) ?? []), site]);
+  const findings = new Map<string, DetachedFinding[]>();
+  for (const finding of engine.findings.values()) findings.set(finding.file, [...(findings.get(finding.file) ?? []), detachFinding(finding)]);
+  const sites = new Map<string, DetachedSite[]>();
+  for (const site of engine.sites) sites.set(site.file, [...(sites.get(site.file) ?? []), detachSite(site)]);
   return { version, findings, sites, analysed };
 }
 

@@ -6,11 +6,10 @@ import type { ProjectIndex } from '../project/project.js';
 import type { Activation } from './activation.js';
 import { judgeBodies } from './bodies.js';
 import { Engine, type EngineOptions } from './engine.js';
-import type { FlowFinding } from './findings.js';
+import { detachFinding, detachSite, type DetachedFinding, type DetachedSite } from './detached.js';
 import { exportValue } from './modules.js';
 import { exportedType } from './types.js';
 import { instanceOf, load } from './operations.js';
-import type { RequestSite } from './requests.js';
 import { flatten } from './strings.js';
 import { EMPTY, isServiceValue, type Value, type ValueSet } from './values.js';
 
@@ -18,8 +17,9 @@ import { EMPTY, isServiceValue, type Value, type ValueSet } from './values.js';
 export interface ProjectAnalysis {
   /** The project index's version the analysis was made for: a newer version makes it stale. */
   version: number;
-  findings: ReadonlyMap<string, readonly FlowFinding[]>;
-  sites: ReadonlyMap<string, readonly RequestSite[]>;
+  /** By file, with nodes replaced by where they are (so the analysis keeps no tree alive). */
+  findings: ReadonlyMap<string, readonly DetachedFinding[]>;
+  sites: ReadonlyMap<string, readonly DetachedSite[]>;
   /** The files analysed as a whole: those that name the service, and those that receive its values from them. */
   analysed: ReadonlySet<string>;
 }
@@ -73,6 +73,7 @@ function analyze(project: ProjectIndex, engine: Engine, seeds: string[], rounds:
   const version = project.version;
   const analysed = new Set<string>();
   let batch = seeds;
+  const pending = new Map<ParsedModule, readonly TSESTree.FunctionLike[]>();
   for (let round = 0; batch.length > 0 && round < rounds; round++) {
     const modules: ParsedModule[] = [];
     for (const file of batch) {
@@ -84,34 +85,55 @@ function analyze(project: ProjectIndex, engine: Engine, seeds: string[], rounds:
       }
     }
     engine.settle();
-    runDefaults(engine, [...analysed].flatMap((file) => project.module(file) ?? []));
+    runDefaults(engine, [...analysed].flatMap((file) => project.module(file) ?? []), pending);
     batch = receivers(engine, project, analysed);
   }
   judgeBodies(engine);
-  const findings = new Map<string, FlowFinding[]>();
-  for (const finding of engine.findings.values()) findings.set(finding.file, [...(findings.get(finding.file) ?? []), finding]);
-  const sites = new Map<string, RequestSite[]>();
-  for (const site of engine.sites) sites.set(site.file, [...(sites.get(site.file) ?? []), site]);
+  const findings = new Map<string, DetachedFinding[]>();
+  for (const finding of engine.findings.values()) findings.set(finding.file, [...(findings.get(finding.file) ?? []), detachFinding(finding)]);
+  const sites = new Map<string, DetachedSite[]>();
+  for (const site of engine.sites) sites.set(site.file, [...(sites.get(site.file) ?? []), detachSite(site)]);
   return { version, findings, sites, analysed };
 }
 
 /**
  * Every function of the analysed modules that nothing called gets an activation with what its
  * parameters' types say (or the name hint, or nothing): event handlers, exported helpers and
- * methods a framework calls still have their bodies' requests and reads seen.
+ * methods a framework calls still have their bodies' requests and reads seen. `pending` keeps, per
+ * module, the functions (in source order) still without an activation: a function never loses its
+ * activations, so each round and pass looks only at those instead of walking every tree again.
  */
-function runDefaults(engine: Engine, modules: ParsedModule[]): void {
+function runDefaults(engine: Engine, modules: ParsedModule[], pending: Map<ParsedModule, readonly TSESTree.FunctionLike[]>): void {
   for (let pass = 0; pass < 4; pass++) {
     let added = false;
     for (const module of modules) {
-      walkTree(module.ast, module.visitorKeys, (node) => {
-        if (!isFunctionNode(node) || engine.activationsOf(node).length > 0) return;
-        if (defaultActivation(engine, module, node)) added = true;
-      });
+      const left: TSESTree.FunctionLike[] = [];
+      for (const fn of pending.get(module) ?? functionsOf(module)) {
+        if (engine.activationsOf(fn).length > 0) continue;
+        if (defaultActivation(engine, module, fn)) added = true;
+        else left.push(fn);
+      }
+      pending.set(module, left);
     }
     engine.settle();
     if (!added) return;
   }
+}
+
+const functionLists = new WeakMap<TSESTree.Program, readonly TSESTree.FunctionLike[]>();
+
+/** The functions of a module in source order (the order its defaults are made in), found once per tree. */
+function functionsOf(module: ParsedModule): readonly TSESTree.FunctionLike[] {
+  let functions = functionLists.get(module.ast);
+  if (!functions) {
+    const found: TSESTree.FunctionLike[] = [];
+    walkTree(module.ast, module.visitorKeys, (node) => {
+      if (isFunctionNode(node)) found.push(node);
+    });
+    functions = found;
+    functionLists.set(module.ast, functions);
+  }
+  return functions;
 }
 
 function defaultActivation(engine: Engine, module: ParsedModule, fn: TSESTree.FunctionLike): Activation | undefined {

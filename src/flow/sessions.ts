@@ -24,6 +24,8 @@ interface Session {
   /** Files whose text changed since `analysis` was made: one alone is answered by its neighbourhood. */
   edited: Set<string>;
   around?: { file: string; version: number; analysis: ProjectAnalysis };
+  /** Whole-project analyses made so far. */
+  analyses: number;
 }
 
 /** How often, at most, an editor session looks for files changed on disk (a `git checkout`, another editor). */
@@ -66,7 +68,7 @@ export function projectAnalysisFor(linted: LintedFile, settings: Settings, cwd: 
     }
     return session.around.analysis;
   }
-  session.analysis = analyzeProject(project, session.options);
+  session.analysis = analyzeWhole(session);
   session.edited.clear();
   session.around = undefined;
   return session.analysis;
@@ -97,8 +99,22 @@ function replaced<T>(all: ReadonlyMap<string, readonly T[]>, from: ReadonlyMap<s
  */
 export function openProject(root: string, settings: Settings, files: readonly string[]): ProjectAnalysis {
   const session = sessionFor(root, settings, files);
-  session.analysis ??= analyzeProject(session.project, session.options);
+  session.analysis ??= analyzeWhole(session);
   return session.analysis;
+}
+
+/**
+ * The whole project's analysis. A command line run (`check`, `scopes`) analyses its project once:
+ * the trees are then let go, which at 900 analysed modules is some 400 MiB that ESLint's own
+ * parses of the same files would otherwise sit on top of. `fix` analyses again after each fixed
+ * file, so from a second analysis on the trees are kept (they are parsed again once). An editor
+ * (or ESLint's own CLI, which looks the same from here) keeps them: it analyses again on edits.
+ */
+function analyzeWhole(session: Session): ProjectAnalysis {
+  const analysis = analyzeProject(session.project, session.options);
+  session.analyses++;
+  if (!session.watch && session.analyses === 1) session.project.releaseTrees();
+  return analysis;
 }
 
 function sessionFor(root: string, settings: Settings, files: readonly string[] | undefined, alone = ''): Session {
@@ -111,7 +127,7 @@ function sessionFor(root: string, settings: Settings, files: readonly string[] |
   let session = byRoot.get(key);
   if (!session || (files !== undefined && session.watch)) {
     const project = new ProjectIndex(root, serviceGate(settings), files);
-    session = { project, options: engineOptions(settings, project), analysis: undefined, watch: files === undefined, checkedDiskAt: Date.now(), edited: new Set() };
+    session = { project, options: engineOptions(settings, project), analysis: undefined, watch: files === undefined, checkedDiskAt: Date.now(), edited: new Set(), analyses: 0 };
     byRoot.set(key, session);
   }
   return session;

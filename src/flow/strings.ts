@@ -6,24 +6,25 @@ import { idOf } from './ids.js';
  * (so an endpoint is reported where its path is written), and holes for text it cannot know
  * (`${process.env.BASE}`, a parameter nobody passes, `encodeURIComponent(id)`).
  */
-export interface TextPiece {
+export interface TextPiece<Origin = TSESTree.Node> {
   text: string;
-  origin: TSESTree.Node;
+  origin: Origin;
 }
 
 export interface HolePiece {
   hole: true;
 }
 
-export type Piece = TextPiece | HolePiece;
-export type StringPattern = readonly Piece[];
+/** `Origin` is the node, or, once the analysis is over, where it was (see NodeRef). */
+export type Piece<Origin = TSESTree.Node> = TextPiece<Origin> | HolePiece;
+export type StringPattern<Origin = TSESTree.Node> = readonly Piece<Origin>[];
 
 /** The character that stands for an unknown part of a string in flattened text. */
 export const HOLE = '\u0000';
 
 export const UNKNOWN_TEXT: StringPattern = Object.freeze([{ hole: true }]) as StringPattern;
 
-export function isTextPiece(piece: Piece): piece is TextPiece {
+export function isTextPiece<Origin>(piece: Piece<Origin>): piece is TextPiece<Origin> {
   return !('hole' in piece);
 }
 
@@ -54,9 +55,9 @@ export function concat(...parts: StringPattern[]): StringPattern {
 const MAX_PIECES = 12;
 
 /** The pattern as one string (unknown parts as HOLE) with, per character, the piece it came from. */
-export function flatten(pattern: StringPattern): { text: string; owners: (TextPiece | undefined)[] } {
+export function flatten<Origin>(pattern: StringPattern<Origin>): { text: string; owners: (TextPiece<Origin> | undefined)[] } {
   let flat = '';
-  const owners: (TextPiece | undefined)[] = [];
+  const owners: (TextPiece<Origin> | undefined)[] = [];
   for (const piece of pattern) {
     if (isTextPiece(piece)) {
       flat += piece.text;

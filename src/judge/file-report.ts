@@ -1,9 +1,10 @@
 import type { TSESLint, TSESTree } from '../ts-eslint-lite.js';
 import { T, walkTree } from '../project/ast.js';
 import { ParsedModule } from '../project/module.js';
-import type { FieldUse as FlowFieldUse, FlowFinding } from '../flow/findings.js';
+import type { DetachedFieldUse, DetachedFinding, DetachedSite, NodeRef } from '../flow/detached.js';
 import { catalogFor } from '../flow/catalog.js';
 import type { RequestSite as FlowSite } from '../flow/requests.js';
+import type { StringPattern } from '../flow/strings.js';
 import { projectAnalysisFor, type LintedFile } from '../flow/sessions.js';
 import type { Settings } from '../settings.js';
 import { fieldFinding, type FieldUse, type MigrationContext } from './field-migrations.js';
@@ -16,8 +17,8 @@ import { SdkTypes } from './sdk-types.js';
 import { installedSdk } from '../sdk/installed.js';
 import { modelsModuleOf } from '../sdk/replacements.js';
 
-/** A request the engine saw in this file, its nodes in ESLint's tree. */
-export type RequestSite = FlowSite;
+/** A request the engine saw in this file, its nodes in ESLint's tree (the pieces of its URL keep only where they were written). */
+export type RequestSite = Omit<FlowSite, 'url'> & { url?: StringPattern<NodeRef> };
 
 /** What the rules report in one file: the findings with their fixes, and the file's requests to the service. */
 export interface FileReport {
@@ -110,16 +111,16 @@ function moduleOf(sourceCode: Readonly<TSESLint.SourceCode>, filename: string): 
   return new ParsedModule(filename, sourceCode.text, sourceCode.ast, sourceCode.scopeManager as unknown as ConstructorParameters<typeof ParsedModule>[3], sourceCode.visitorKeys);
 }
 
-type Locate = <N extends TSESTree.Node>(node: N) => N | undefined;
+type NodeOfType<Type extends TSESTree.Node['type']> = Extract<TSESTree.Node, { type: Type }>;
+type Locate = <Type extends TSESTree.Node['type']>(ref: NodeRef<Type>) => NodeOfType<Type> | undefined;
 
 /**
- * The engine may have met the file through its own parse (from disk, before ESLint handed its
- * tree over): its nodes are found again in ESLint's tree by their type and range.
+ * The analysis hands on where its nodes were (it may have met the file through its own parse,
+ * from disk, and keeps no tree): they are found again in ESLint's tree by their type and range.
  */
 function nodeLocator(sourceCode: Readonly<TSESLint.SourceCode>): Locate {
   let index: Map<string, TSESTree.Node> | undefined;
-  return <N extends TSESTree.Node>(node: N): N | undefined => {
-    if (programOf(node) === sourceCode.ast) return node;
+  return <Type extends TSESTree.Node['type']>(ref: NodeRef<Type>): NodeOfType<Type> | undefined => {
     if (!index) {
       const built = new Map<string, TSESTree.Node>();
       walkTree(sourceCode.ast, sourceCode.visitorKeys, (candidate) => {
@@ -128,18 +129,13 @@ function nodeLocator(sourceCode: Readonly<TSESLint.SourceCode>): Locate {
       });
       index = built;
     }
-    return index.get(`${node.type}:${node.range[0]}:${node.range[1]}`) as N | undefined;
+    // Found by its type, so it is a node of that type.
+    return index.get(`${ref.type}:${ref.range[0]}:${ref.range[1]}`) as NodeOfType<Type> | undefined;
   };
 }
 
-function programOf(node: TSESTree.Node): TSESTree.Node {
-  let current = node;
-  while (current.parent) current = current.parent;
-  return current;
-}
-
 /** A finding of the engine as the rules report it: on ESLint's node, with the rewrites its use allows. */
-function judge(finding: FlowFinding, locate: Locate, context: MigrationContext): Finding | undefined {
+function judge(finding: DetachedFinding, locate: Locate, context: MigrationContext): Finding | undefined {
   const node = locate(finding.node);
   if (!node) return undefined;
   switch (finding.kind) {
@@ -156,7 +152,7 @@ function judge(finding: FlowFinding, locate: Locate, context: MigrationContext):
   }
 }
 
-function fieldUse(use: FlowFieldUse, locate: Locate): FieldUse | undefined {
+function fieldUse(use: DetachedFieldUse, locate: Locate): FieldUse | undefined {
   switch (use.kind) {
     case 'request-key':
     case 'response-destructure': {
@@ -175,21 +171,21 @@ function fieldUse(use: FlowFieldUse, locate: Locate): FieldUse | undefined {
   }
 }
 
-function locateSite(site: FlowSite, locate: Locate): RequestSite | undefined {
-  const call = locate(site.call);
+function locateSite(site: DetachedSite, locate: Locate): RequestSite | undefined {
+  const { call: callRef, urlNode, optionsNode, bodyNode, sdk, ...rest } = site;
+  const call = locate(callRef);
   if (!call) return undefined;
-  const optional = <K extends 'urlNode' | 'optionsNode' | 'bodyNode'>(key: K) => {
-    const node = site[key] && locate(site[key]);
+  const optional = <K extends 'urlNode' | 'optionsNode' | 'bodyNode'>(key: K, ref: NodeRef | undefined) => {
+    const node = ref && locate(ref);
     return node ? { [key]: node } : {};
   };
-  const sdk = site.sdk && locate(site.sdk.callee);
+  const callee = sdk && locate(sdk.callee);
   return {
-    ...site,
+    ...rest,
     call,
-    ...optional('urlNode'),
-    ...optional('optionsNode'),
-    ...optional('bodyNode'),
-    ...(sdk && site.sdk ? { sdk: { name: site.sdk.name, callee: sdk } } : {}),
+    ...optional('urlNode', urlNode),
+    ...optional('optionsNode', optionsNode),
+    ...optional('bodyNode', bodyNode),
+    ...(callee && sdk ? { sdk: { name: sdk.name, callee } } : {}),
   };
 }
-

@@ -21,6 +21,8 @@ interface ModuleEntry {
   error?: string;
   /** Where the text came from: the file on disk (with its stamp), or the editor's buffer ESLint handed us. */
   stamp: { mtimeMs: number; size: number } | 'editor';
+  /** The tree was let go (see releaseTrees): `text` is parsed again when the module is asked for. */
+  released?: true;
 }
 
 /** More than this many bytes is a bundle, not code someone maintains: never parsed for the flow. */
@@ -68,6 +70,7 @@ export class ProjectIndex {
   /** The parsed module, or undefined when the file cannot be read or parsed (see `failure`). */
   module(file: string): ParsedModule | undefined {
     let entry = this.modules.get(file);
+    if (entry?.released) entry = this.parse(file, entry.text, entry.stamp);
     const buffered = entry ? undefined : this.editorTexts.get(file);
     if (buffered) {
       this.editorTexts.delete(file);
@@ -88,6 +91,19 @@ export class ProjectIndex {
       entry = this.parse(file, text, { mtimeMs: stamp.mtimeMs, size: stamp.size });
     }
     return entry.module;
+  }
+
+  /**
+   * Lets go of every parsed tree (with its scopes), keeping what tells a module's text changed (the
+   * text and its stamp): a module is parsed again, from the same text, when next asked for. An
+   * analysis keeps no tree alive (its findings keep ranges), so this is what frees them.
+   */
+  releaseTrees(): void {
+    for (const entry of this.modules.values()) {
+      if (!entry.module) continue;
+      entry.module = undefined;
+      entry.released = true;
+    }
   }
 
   failure(file: string): string | undefined {

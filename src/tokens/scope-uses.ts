@@ -31,7 +31,7 @@ export function collectEndpointUses(sourceCode: Readonly<TSESLint.SourceCode>, f
   const uses: EndpointUse[] = [];
   // Where the requests' URLs are written, by range (the engine may have read the file from its own parse).
   const sitePieces = new Set<string>();
-  const rangeOf = (node: TSESTree.Node) => `${node.range[0]}:${node.range[1]}`;
+  const rangeOf = (node: { range: TSESTree.Range }) => `${node.range[0]}:${node.range[1]}`;
   const prefixes = Object.entries(settings.schedule.apis).map(([api, info]) => ({ api: api as ApiName, prefix: info.prefix.replace(/\/$/, '') }));
   for (const site of fileReport(sourceCode, filename, settings, cwd).sites) {
     for (const piece of site.url ?? []) if (isTextPiece(piece)) sitePieces.add(rangeOf(piece.origin));

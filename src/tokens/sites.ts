@@ -2,6 +2,7 @@ import type { TSESTree } from '../ts-eslint-lite.js';
 import { isMethodCall, propertyValue, T, unwrap } from '../project/ast.js';
 import type { KnownEndpoint } from '../flow/catalog.js';
 import type { StringPattern } from '../flow/strings.js';
+import type { NodeRef } from '../flow/detached.js';
 import type { RequestSite } from '../judge/file-report.js';
 
 /** A request of the file as the token rules read it: the call, and what it sends, as written at the call. */
@@ -10,7 +11,7 @@ export interface TokenSite {
   client: string;
   call: TSESTree.CallExpression;
   urlNode?: TSESTree.Node;
-  url?: StringPattern;
+  url?: StringPattern<NodeRef>;
   endpoint?: KnownEndpoint;
   method?: string;
   /** The body as written at the call (its argument, or its options' key), `JSON.stringify(…)` unwrapped. */

@@ -75,7 +75,7 @@ export async function runCheck(args: string[], io: CliIo): Promise<number> {
       outcomes.push(outcome);
       skipped.push(...skippedOf(outcome));
       if (!outcome.failure) linted++;
-    }, roots);
+    }, runner.found());
   } finally {
     await runner.dispose();
   }
@@ -99,7 +99,7 @@ export async function createLintRunner(flags: LintFlags, roots: string[], files:
   const runnerFlags = { now: flags.now, imminentDays: flags.imminentDays, schedulePath: flags.schedulePath, ignore: flags.ignore, ...(flags.project ? { project: flags.project } : {}) };
   if (io.inProcessLinter) {
     const { LintRunner } = await import('./lint-runner.js');
-    return new LintRunner(runnerFlags, roots);
+    return new LintRunner(runnerFlags, roots, files);
   }
   const { IsolatedLintRunner } = await import('./isolated-runner.js');
   return new IsolatedLintRunner(runnerFlags, roots, { timeout: flags.limits.fileTimeout, files });

@@ -7,6 +7,7 @@ import type { Finding, SkipReason } from './findings.js';
 import { withLineText } from './fingerprint.js';
 import type { LintFlags } from './lint-flags.js';
 import { lintCwd } from './paths.js';
+import { openProjects, runnerSettings, type OpenedProjects } from './project-candidates.js';
 import { createESLint } from './quiet-eslint.js';
 import { applyFirstSuggestions, MAX_SUGGESTION_PASSES } from './suggestions.js';
 
@@ -39,6 +40,11 @@ export interface LintOutcome {
 
 /** What `check` and `fix` ask of a linter, whether it runs in this thread or isolated in a worker. */
 export interface FileLinter {
+  /**
+   * The files the analysis of their projects found findings or requests in (see OpenedProjects):
+   * the linter analyses the projects of the files it was given once, and its rules read that analysis.
+   */
+  found(): Promise<ReadonlySet<string>>;
   check(file: string, text: string): Promise<LintOutcome>;
   fix(file: string, text: string, suggestions: boolean): Promise<FixOutcome>;
   /**
@@ -111,8 +117,14 @@ export class LintRunner implements FileLinter {
   private readonly outside: { checker: ESLint; fixer: ESLint } | undefined;
   private readonly secrets: ESLint;
   private readonly sink: Map<string, SinkEntry[]>;
+  private projects: OpenedProjects | undefined;
 
-  constructor(flags: RunnerFlags, roots: string[]) {
+  /** `files`: the files the command walked, whose projects `found` analyses. */
+  constructor(
+    private readonly flags: RunnerFlags,
+    private readonly roots: string[],
+    private readonly files: readonly string[] = [],
+  ) {
     // Files outside ESLint's cwd count as ignored, so it is the deepest directory holding every root.
     const cwd = lintCwd(roots);
     const base = {
@@ -136,6 +148,16 @@ export class LintRunner implements FileLinter {
 
   async dispose(): Promise<void> {
     disableSink();
+  }
+
+  async found(): Promise<ReadonlySet<string>> {
+    return this.openProjects().found;
+  }
+
+  /** Analyses the projects of the files the command walked, once: the rules read that analysis. */
+  openProjects(): OpenedProjects {
+    this.projects ??= openProjects(this.files, runnerSettings(this.flags), this.roots);
+    return this.projects;
   }
 
   async check(file: string, text: string): Promise<LintOutcome> {

@@ -93,12 +93,12 @@ function replaced<T>(all: ReadonlyMap<string, readonly T[]>, from: ReadonlyMap<s
 /**
  * Opens the project at `root` for a CLI run: the files to index are the ones the command walked,
  * and nothing changes on disk while it runs. Later `projectAnalysisFor` calls for files below
- * `root` use it.
+ * `root` use it. Returns its analysis, and its index, whose parses the CLI may hand to ESLint.
  */
-export function openProject(root: string, settings: Settings, files: readonly string[]): ProjectAnalysis {
+export function openProject(root: string, settings: Settings, files: readonly string[]): { analysis: ProjectAnalysis; project: ProjectIndex } {
   const session = sessionFor(root, settings, files);
   session.analysis ??= analyzeProject(session.project, session.options);
-  return session.analysis;
+  return { analysis: session.analysis, project: session.project };
 }
 
 function sessionFor(root: string, settings: Settings, files: readonly string[] | undefined, alone = ''): Session {

@@ -82,14 +82,54 @@ let eslintKeys: Record<string, readonly string[]> | undefined;
 export function parseWithScopes(text: string, file: string): ScopedParse {
   const jsx = !/\.(?:ts|mts|cts)$/.test(file);
   const parser = typescriptEslintParser();
-  if (parser?.parseForESLint) {
-    const result = parser.parseForESLint(text, { range: true, loc: true, jsx, ecmaFeatures: { jsx }, sourceType: 'module', ecmaVersion: 'latest', filePath: file, comment: false, tokens: false }) as ScopedParse;
-    return result;
-  }
+  if (parser?.parseForESLint) return parser.parseForESLint(text, scopedParseOptions(file)) as ScopedParse;
   if (isTypeScriptFile(file)) throw new Error(MISSING_TYPESCRIPT_PARSER);
   const ast = espreeParser().parse(text, { ecmaVersion: 'latest', sourceType: 'module', ecmaFeatures: { jsx }, range: true, loc: true });
   const fromEslint = createRequire(require.resolve('eslint/package.json'));
   eslintScope ??= fromEslint('eslint-scope') as EslintScope;
   eslintKeys ??= (fromEslint('eslint-visitor-keys') as { KEYS: Record<string, readonly string[]> }).KEYS;
   return { ast, scopeManager: eslintScope.analyze(ast, { ecmaVersion: 2026, sourceType: 'module', childVisitorKeys: eslintKeys, fallback: 'iteration' }), visitorKeys: eslintKeys };
+}
+
+/** What `parseWithScopes` asks typescript-eslint's parser for (which adds tokens and comments whatever it is asked). */
+function scopedParseOptions(file: string): Record<string, unknown> {
+  const jsx = !/\.(?:ts|mts|cts)$/.test(file);
+  return { range: true, loc: true, jsx, ecmaFeatures: { jsx }, sourceType: 'module', ecmaVersion: 'latest', filePath: file, comment: false, tokens: false };
+}
+
+/**
+ * Options typescript-eslint's parser reads but that change nothing in its tree or scopes: it
+ * always makes ranges, locations, tokens and comments, and ignores the version and ESLint's flags.
+ */
+const TREE_NEUTRAL_OPTIONS = new Set(['range', 'loc', 'tokens', 'comment', 'ecmaVersion', 'filePath', 'raw', 'eslintVisitorKeys', 'eslintScopeManager', 'jsx', 'ecmaFeatures', 'sourceType']);
+
+/** Extensions typescript-estree reads by their name, whatever its `jsx` option says. */
+const NAMED_SCRIPT_KINDS = new Set(['.js', '.mjs', '.cjs', '.jsx', '.ts', '.mts', '.cts', '.tsx']);
+
+/**
+ * Whether typescript-eslint's parser, called with ESLint's `options` for `file`, makes the same
+ * tree and scopes as `parseWithScopes` made: then that parse can stand for ESLint's. Anything
+ * this does not know to be neutral (a type-aware project, `lib`, `globalReturn`) must be the same
+ * on both sides, so an option added on either side only ever costs the reuse, never a finding.
+ */
+export function parsesAlike(options: Readonly<Record<string, unknown>>, file: string): boolean {
+  if (!typescriptEslintParser()?.parseForESLint) return false;
+  const ours = scopedParseOptions(file);
+  // The parser reads anything but 'module' as 'script' (ESLint's 'commonjs' for .cjs files).
+  if ((options.sourceType === 'module') !== (ours.sourceType === 'module')) return false;
+  if (!NAMED_SCRIPT_KINDS.has(path.extname(file).toLowerCase()) && effectiveJsx(options) !== effectiveJsx(ours)) return false;
+  const features = (value: unknown) => Object.entries((value ?? {}) as Record<string, unknown>).filter(([key]) => key !== 'jsx');
+  if (!sameEntries(features(options.ecmaFeatures), features(ours.ecmaFeatures))) return false;
+  const deciding = (value: Record<string, unknown>) => Object.entries(value).filter(([key, entry]) => !TREE_NEUTRAL_OPTIONS.has(key) && entry !== undefined);
+  return sameEntries(deciding(options), deciding(ours));
+}
+
+function effectiveJsx(options: Readonly<Record<string, unknown>>): boolean {
+  return ('jsx' in options ? options.jsx : (options.ecmaFeatures as { jsx?: unknown } | undefined)?.jsx) === true;
+}
+
+function sameEntries(a: [string, unknown][], b: [string, unknown][]): boolean {
+  if (a.length !== b.length) return false;
+  const other = new Map(b);
+  return a.every(([key, value]) => other.has(key) && JSON.stringify(other.get(key)) === JSON.stringify(value));
 }

@@ -9,6 +9,7 @@ import type { LintFlags } from './lint-flags.js';
 import { lintCwd } from './paths.js';
 import { openProjects, runnerSettings, type OpenedProjects } from './project-candidates.js';
 import { createESLint } from './quiet-eslint.js';
+import { reusingParser, type ParseLookup } from './reused-parser.js';
 import { applyFirstSuggestions, MAX_SUGGESTION_PASSES } from './suggestions.js';
 
 export const RULE_SEVERITIES = {
@@ -63,14 +64,18 @@ export interface FixOutcome extends LintOutcome {
 /** What the linter needs of the command's flags: plain data, so that it can be handed to a worker. */
 export type RunnerFlags = Pick<LintFlags, 'now' | 'imminentDays' | 'schedulePath' | 'ignore' | 'project'>;
 
-/** The configuration the CLI lints with: no user config is read, so every project gets the same analysis. */
-export function cliConfig(flags: RunnerFlags, { typed = true }: { typed?: boolean } = {}): Linter.Config[] {
+/**
+ * The configuration the CLI lints with: no user config is read, so every project gets the same
+ * analysis. With `parses`, files the project's analysis parsed are linted from its trees.
+ */
+export function cliConfig(flags: RunnerFlags, { typed = true, parses }: { typed?: boolean; parses?: ParseLookup } = {}): Linter.Config[] {
   const options = { ignore: flags.ignore };
   // `--project`: typescript-eslint builds the project's program and the rules add what its types show.
   // CI=true would make typescript-estree infer a single run, which words the error for a file outside
   // the project differently and builds the program another way: keep one behaviour everywhere.
   // Without typescript-eslint's parser (an optional peer) ESLint's own parser reads the JavaScript files; see LintRunner.lint.
-  const parser = typescriptEslintParser();
+  const installed = typescriptEslintParser();
+  const parser = installed && parses ? reusingParser(installed, parses) : installed;
   const project = typed && flags.project ? { project: flags.project, tsconfigRootDir: path.dirname(flags.project), disallowAutomaticSingleRunInference: true } : {};
   return [
     {
@@ -136,7 +141,10 @@ export class LintRunner implements FileLinter {
       ruleFilter: ({ ruleId }: { ruleId: string }) => ruleId in RULE_SEVERITIES,
     } as const;
     const fix = (message: Linter.LintMessage) => message.ruleId !== null && message.ruleId in RULE_SEVERITIES;
-    this.checker = createESLint(base);
+    // A file is checked from the tree the analysis made of it (see `check`). The fixer parses for
+    // itself: a fix makes the project be analysed again, which must not read a tree ESLint has
+    // added its globals to.
+    this.checker = createESLint({ ...base, overrideConfig: cliConfig(flags, { parses: (file, text) => this.projects?.parsed(file, text) }) });
     this.fixer = createESLint({ ...base, fix });
     if (flags.project) {
       const untyped = { ...base, overrideConfig: cliConfig(flags, { typed: false }) };
@@ -161,7 +169,13 @@ export class LintRunner implements FileLinter {
   }
 
   async check(file: string, text: string): Promise<LintOutcome> {
-    return this.outcome(file, await this.lint(this.checker, file, text), text);
+    try {
+      return this.outcome(file, await this.lint(this.checker, file, text), text);
+    } finally {
+      // The analysis is made and the file is checked: its tree is memory the run needs no more,
+      // and one ESLint has linted is not the analysis's to use again.
+      this.projects?.release(file);
+    }
   }
 
   /** ESLint's fix loop, then, with `suggestions`, rounds of first suggestions and fixes until nothing changes. */

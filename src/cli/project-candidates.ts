@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { openProject } from '../flow/sessions.js';
-import { projectRootOf } from '../project/project.js';
+import type { ParsedModule } from '../project/module.js';
+import { projectRootOf, type ProjectIndex } from '../project/project.js';
 import { loadBundledSchedule, loadSchedule } from '../schedule/load.js';
 import type { Settings } from '../settings.js';
 import type { RunnerFlags } from './lint-runner.js';
@@ -13,6 +14,10 @@ export interface OpenedProjects {
    * service can still read its responses (a formatter), so it is a candidate too.
    */
   found: Set<string>;
+  /** The analysis's parse of `file` when it was made from `text`: ESLint can lint that tree instead of parsing again. */
+  parsed(file: string, text: string): ParsedModule | undefined;
+  /** Forgets the analysis's parse of a file the run is done with, so that its tree can be freed. */
+  release(file: string): void;
 }
 
 /**
@@ -36,11 +41,17 @@ export function openProjects(files: readonly string[], settings: Settings, roots
     else byRoot.set(root, [file]);
   }
   const found = new Set<string>();
+  const projectOf = new Map<string, ProjectIndex>();
   for (const [root, members] of byRoot) {
-    const { analysis } = openProject(root, settings, members);
+    const { analysis, project } = openProject(root, settings, members);
     for (const file of [...analysis.findings.keys(), ...analysis.sites.keys()]) found.add(file);
+    for (const file of members) projectOf.set(file, project);
   }
-  return { found };
+  return {
+    found,
+    parsed: (file, text) => projectOf.get(file)?.parsedFrom(file, text),
+    release: (file) => projectOf.get(file)?.release(file),
+  };
 }
 
 /** The settings the rules read for the runner's flags: for the bundled schedule the same object, which is what sessions are kept by. */

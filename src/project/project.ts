@@ -99,6 +99,20 @@ export class ProjectIndex {
     return this.modules.has(file);
   }
 
+  /** The module parsed already from this text, without parsing anything. */
+  parsedFrom(file: string, text: string): ParsedModule | undefined {
+    const entry = this.modules.get(file);
+    return entry?.text === text ? entry.module : undefined;
+  }
+
+  /**
+   * Forgets a module's parse (a CLI run done with the file): its tree is memory the run no
+   * longer needs. Nothing changes for the analysis: a later use parses the file again.
+   */
+  release(file: string): void {
+    this.modules.delete(file);
+  }
+
   /**
    * The text ESLint is linting for `file` (an editor's buffer may differ from the disk). Returns
    * whether it changes what the index knew, so that analyses made before are stale. A file not

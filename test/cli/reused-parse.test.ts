@@ -1,0 +1,131 @@
+import { cpSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseForESLint } from '@typescript-eslint/parser';
+import { ESLint, Linter } from 'eslint';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cliConfig, LintRunner, RULE_SEVERITIES, type RunnerFlags } from '../../src/cli/lint-runner.js';
+import { collectSourceFiles } from '../../src/cli/walk.js';
+import { parsesAlike, parseWithScopes } from '../../src/parsers.js';
+import { ProjectIndex } from '../../src/project/project.js';
+import { ROOT } from '../helpers/cli.js';
+import { copyProject } from './project.js';
+
+const FLOW = path.join(ROOT, 'test/fixtures/flow');
+const FLAGS: RunnerFlags = { now: '2026-11-22', imminentDays: 30, schedulePath: undefined, ignore: [] };
+
+/** The options ESLint hands the parser for `file` under the CLI's configuration, caught on their way. */
+function eslintParserOptions(file: string): Record<string, unknown> {
+  let seen: Record<string, unknown> | undefined;
+  const recording = {
+    meta: { name: 'recording' },
+    parseForESLint: (text: string, options: Record<string, unknown>) => {
+      seen = options;
+      return parseForESLint(text, options);
+    },
+  };
+  const [config] = cliConfig(FLAGS);
+  new Linter({ configType: 'flat', cwd: path.dirname(file) }).verify('', [{ ...config, rules: {}, languageOptions: { ...config!.languageOptions, parser: recording as Linter.Parser } }], file);
+  return seen!;
+}
+
+/** A tree as plain data: every node, token and comment with its type, range and location, no parent links. */
+function treeData(ast: unknown): string {
+  return JSON.stringify(ast, (key, value: unknown) => (key === 'parent' ? undefined : value));
+}
+
+/** The scopes as plain data: each scope's kind, its variables and what each reference resolves to. */
+function scopeData(scopeManager: unknown): string {
+  const { scopes } = scopeManager as { scopes: { type: string; block: { range: number[] }; variables: { name: string; defs: unknown[] }[]; references: { identifier: { range: number[] }; resolved: { name: string } | null }[] }[] };
+  return JSON.stringify(
+    scopes.map((scope) => ({
+      type: scope.type,
+      block: scope.block.range,
+      variables: scope.variables.map((variable) => [variable.name, variable.defs.length]),
+      references: scope.references.map((reference) => [reference.identifier.range, reference.resolved?.name ?? null]),
+    })),
+  );
+}
+
+const SAMPLE = `#!/usr/bin/env node
+/* a comment */ import { a } from './a.js';
+// another
+export async function f(x) { const { data } = await fetch(\`/rest/api/v1/\${x}\`); return data.results?.map((r) => r.snippet) ?? a; }
+`;
+
+describe("the analysis's parse stands for ESLint's", () => {
+  it.each(['x.ts', 'x.mts', 'x.cts', 'x.tsx', 'x.js', 'x.mjs', 'x.jsx'])('for %s: the same tree, tokens, comments and scopes', (name) => {
+    const file = path.join(FLOW, name);
+    const options = eslintParserOptions(file);
+    expect(parsesAlike(options, file)).toBe(true);
+    const text = SAMPLE.replace(/^#!.*/, '//'); // ESLint's own rewrite of a shebang line
+    const ours = parseWithScopes(text, file);
+    const theirs = parseForESLint(text, options);
+    expect(treeData(ours.ast)).toBe(treeData(theirs.ast));
+    expect(scopeData(ours.scopeManager)).toBe(scopeData(theirs.scopeManager));
+    expect(ours.ast.tokens?.length).toBeGreaterThan(10);
+    expect(ours.ast.comments).toHaveLength(3);
+  });
+
+  it('not for a CommonJS file, which ESLint parses as a script', () => {
+    const file = path.join(FLOW, 'x.cjs');
+    expect(parsesAlike(eslintParserOptions(file), file)).toBe(false);
+  });
+
+  it('not when an option that shapes the tree or the scopes differs', () => {
+    const file = path.join(FLOW, 'x.ts');
+    const options = eslintParserOptions(file);
+    expect(parsesAlike({ ...options, project: './tsconfig.json' }, file)).toBe(false);
+    expect(parsesAlike({ ...options, lib: ['es2015'] }, file)).toBe(false);
+    expect(parsesAlike({ ...options, ecmaFeatures: { jsx: true, globalReturn: true } }, file)).toBe(false);
+    expect(parsesAlike({ ...options, sourceType: 'script' }, file)).toBe(false);
+  });
+});
+
+describe('check lints the files the analysis parsed from its trees', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('with the same findings, fixes and suggestions as from a parse of its own', async () => {
+    const reused = vi.spyOn(ProjectIndex.prototype, 'parsedFrom');
+    const { files, roots } = collectSourceFiles([FLOW], ROOT);
+    const runner = new LintRunner(FLAGS, roots, files);
+    const own = new ESLint({ cwd: FLOW, overrideConfigFile: true, overrideConfig: cliConfig(FLAGS), ignore: false });
+    const found = await runner.found();
+    let fixes = 0;
+    let suggestions = 0;
+    try {
+      // The files with findings or requests: the others get no listener at all.
+      for (const file of found) {
+        const text = readFileSync(file, 'utf8');
+        const [result] = await own.lintText(text, { filePath: file });
+        const expected = result!.messages.filter((message) => message.ruleId !== null && message.ruleId in RULE_SEVERITIES);
+        const outcome = await runner.check(file, text);
+        expect({ file, messages: outcome.messages }).toEqual({ file, messages: expected });
+        fixes += expected.filter((message) => message.fix).length;
+        suggestions += expected.filter((message) => message.suggestions?.length).length;
+      }
+    } finally {
+      await runner.dispose();
+    }
+    // Not a comparison of nothing: the corpus has findings with fixes and suggestions, and most were linted from the analysis's trees.
+    expect(found.size).toBeGreaterThan(50);
+    expect(fixes).toBeGreaterThan(0);
+    expect(suggestions).toBeGreaterThan(0);
+    expect(reused.mock.results.filter((result) => result.value !== undefined).length).toBeGreaterThan(100);
+  });
+
+  it("forgets a file's tree once it is checked", async () => {
+    // A copy: the project's session is the process's, and the test above is done with the fixture's trees.
+    const project = copyProject();
+    cpSync(path.join(FLOW, 'formatters'), project, { recursive: true });
+    const { files, roots } = collectSourceFiles([project], project);
+    const runner = new LintRunner(FLAGS, roots, files);
+    const [file] = [...(await runner.found())];
+    const text = readFileSync(file!, 'utf8');
+    expect(runner.openProjects().parsed(file!, text)).toBeDefined();
+    await runner.check(file!, text);
+    expect(runner.openProjects().parsed(file!, text)).toBeUndefined();
+    await runner.dispose();
+  });
+});

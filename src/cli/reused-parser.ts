@@ -16,12 +16,15 @@ export function reusingParser(parser: ParserModule, lookup: ParseLookup): Linter
   const parseForESLint = (text: string, options: Record<string, unknown> = {}): unknown => {
     const file = options.filePath;
     const module = typeof file === 'string' && parsesAlike(options, file) ? lookup(file, text) : undefined;
-    if (!module) return parser.parseForESLint ? parser.parseForESLint(text, options) : { ast: parser.parse(text, options) };
+    // A tree kept without its tokens or comments (to save memory) is no tree ESLint can lint.
+    if (!module || !Array.isArray(module.ast.tokens) || !Array.isArray(module.ast.comments)) {
+      return parser.parseForESLint ? parser.parseForESLint(text, options) : { ast: parser.parse(text, options) };
+    }
     return { ast: module.ast, scopeManager: module.scopeManager, visitorKeys: module.visitorKeys, services: untypedServices() };
   };
   return {
     meta: { name: 'api-sunset/reused-parse', version: parser.meta?.version ?? '0' },
-    parse: (text: string, options?: Record<string, unknown>) => (parseForESLint(text, options) as { ast: Linter.Parser }).ast,
+    parse: (text: string, options?: Record<string, unknown>) => (parseForESLint(text, options) as { ast: unknown }).ast,
     parseForESLint,
   } as unknown as Linter.Parser;
 }

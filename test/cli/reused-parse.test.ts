@@ -5,7 +5,9 @@ import { ESLint, Linter } from 'eslint';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cliConfig, LintRunner, RULE_SEVERITIES, type RunnerFlags } from '../../src/cli/lint-runner.js';
 import { collectSourceFiles } from '../../src/cli/walk.js';
-import { parsesAlike, parseWithScopes } from '../../src/parsers.js';
+import { reusingParser } from '../../src/cli/reused-parser.js';
+import { parsesAlike, parseWithScopes, typescriptEslintParser } from '../../src/parsers.js';
+import { parseModule } from '../../src/project/module.js';
 import { ProjectIndex } from '../../src/project/project.js';
 import { ROOT } from '../helpers/cli.js';
 import { copyProject } from './project.js';
@@ -78,6 +80,29 @@ describe("the analysis's parse stands for ESLint's", () => {
     expect(parsesAlike({ ...options, lib: ['es2015'] }, file)).toBe(false);
     expect(parsesAlike({ ...options, ecmaFeatures: { jsx: true, globalReturn: true } }, file)).toBe(false);
     expect(parsesAlike({ ...options, sourceType: 'script' }, file)).toBe(false);
+  });
+});
+
+describe('the reusing parser', () => {
+  const file = path.join(FLOW, 'x.ts');
+  const text = 'export const a = 1; // one\n';
+
+  it("hands ESLint the analysis's parse of the same text, and parses anything else", () => {
+    const module = parseModule(file, text);
+    const parser = reusingParser(typescriptEslintParser()!, (asked, askedText) => (asked === file && askedText === text ? module : undefined)) as { parseForESLint(text: string, options: unknown): { ast: unknown } };
+    const options = eslintParserOptions(file);
+    expect(parser.parseForESLint(text, options).ast).toBe(module.ast);
+    expect(parser.parseForESLint(`${text} `, options).ast).not.toBe(module.ast);
+    expect(parser.parseForESLint(text, { ...options, sourceType: 'commonjs' }).ast).not.toBe(module.ast);
+  });
+
+  it('parses again when the tree was kept without its tokens or comments', () => {
+    const module = parseModule(file, text);
+    delete module.ast.tokens;
+    const parser = reusingParser(typescriptEslintParser()!, () => module) as { parseForESLint(text: string, options: unknown): { ast: { tokens?: unknown[] } } };
+    const { ast } = parser.parseForESLint(text, eslintParserOptions(file));
+    expect(ast).not.toBe(module.ast);
+    expect(ast.tokens).toHaveLength(6);
   });
 });
 

@@ -1,6 +1,7 @@
 import { parseWithScopes } from '../parsers.js';
 import type { TSESLint, TSESTree } from '../ts-eslint-lite.js';
 import { setParents, T, type VisitorKeys } from './ast.js';
+import { packTokens } from './packed-tokens.js';
 
 type ScopeManager = NonNullable<Readonly<TSESLint.SourceCode>['scopeManager']>;
 export type Scope = TSESLint.Scope.Scope;
@@ -170,6 +171,7 @@ export function boundNames(pattern: TSESTree.Node): string[] {
 export function parseModule(path: string, text: string): ParsedModule {
   const result = parseWithScopes(text, path);
   setParents(result.ast, result.visitorKeys as VisitorKeys);
+  packTokens(result.ast, text);
   return new ParsedModule(path, text, result.ast, result.scopeManager as ScopeManager, result.visitorKeys as VisitorKeys);
 }
 

@@ -7,7 +7,8 @@ import { cliConfig, LintRunner, RULE_SEVERITIES, type RunnerFlags } from '../../
 import { collectSourceFiles } from '../../src/cli/walk.js';
 import { reusingParser } from '../../src/cli/reused-parser.js';
 import { parsesAlike, parseWithScopes, typescriptEslintParser } from '../../src/parsers.js';
-import { parseModule } from '../../src/project/module.js';
+import { ParsedModule, parseModule } from '../../src/project/module.js';
+import { packTokens, unpackTokens } from '../../src/project/packed-tokens.js';
 import { ProjectIndex } from '../../src/project/project.js';
 import { ROOT } from '../helpers/cli.js';
 import { copyProject } from './project.js';
@@ -83,6 +84,21 @@ describe("the analysis's parse stands for ESLint's", () => {
   });
 });
 
+describe("the index's packed tokens", () => {
+  it.each([
+    ['x.ts', 'class A { #n = 1; m() { return this.#n << 2 >>> 1; } }\r\nconst r = /a[/]b/gu, t = `x${1}y${`z`}`;\u2028let s = "😀" + \'\\u00e9\';\n'],
+    ['x.tsx', 'const e = <div a="1">text {x} more</div>;\r// c\rexport type T<U> = U extends Array<infer V> ? V : never;\n'],
+    ['x.js', '#!/usr/bin/env node\nlabel: for (;;) { if (a < b > c) break label; }\n'],
+  ])('come back as the parser made them (%s)', (name, text) => {
+    const { ast } = parseForESLint(text, { ...eslintParserOptions(path.join(FLOW, name)), filePath: path.join(FLOW, name) });
+    const tokens = JSON.stringify(ast.tokens);
+    packTokens(ast, text);
+    expect(ast.tokens).toBeUndefined();
+    unpackTokens(ast);
+    expect(JSON.stringify(ast.tokens)).toBe(tokens);
+  });
+});
+
 describe('the reusing parser', () => {
   const file = path.join(FLOW, 'x.ts');
   const text = 'export const a = 1; // one\n';
@@ -97,12 +113,13 @@ describe('the reusing parser', () => {
   });
 
   it('parses again when the tree was kept without its tokens or comments', () => {
-    const module = parseModule(file, text);
-    delete module.ast.tokens;
+    const { ast, scopeManager, visitorKeys } = parseWithScopes(text, file);
+    delete ast.tokens;
+    const module = new ParsedModule(file, text, ast, scopeManager as ParsedModule['scopeManager'], visitorKeys as ParsedModule['visitorKeys']);
     const parser = reusingParser(typescriptEslintParser()!, () => module) as { parseForESLint(text: string, options: unknown): { ast: { tokens?: unknown[] } } };
-    const { ast } = parser.parseForESLint(text, eslintParserOptions(file));
-    expect(ast).not.toBe(module.ast);
-    expect(ast.tokens).toHaveLength(6);
+    const parsed = parser.parseForESLint(text, eslintParserOptions(file)).ast;
+    expect(parsed).not.toBe(module.ast);
+    expect(parsed.tokens).toHaveLength(6);
   });
 });
 

@@ -8,7 +8,6 @@ import { describeFsError } from './fs-errors.js';
 import type { CliIo } from './io.js';
 import type { LintFlags } from './lint-flags.js';
 import { progressBar } from './progress.js';
-import { filesTheAnalysisFound } from './project-candidates.js';
 import { decodeSource, undecodable, type SourceText } from './source-text.js';
 
 /** A file worth parsing: it mentions something a finding needs. */
@@ -20,10 +19,11 @@ export interface Candidate {
 
 /**
  * Reads every file once and hands on only those that may hold a finding and pass the file limits:
- * those that name the service (the cheap text check) and those the analysis of their project found
- * findings or requests in. On a big tree most files never reach ESLint's parser. Unreadable and
- * undecodable files, and files the limits leave out, are listed as skipped with the reason.
- * Returns how many files needed checking (handed on, left out by a limit, or could not be read).
+ * those that name the service (the cheap text check) and those the analysis of their project
+ * `found` findings or requests in (see OpenedProjects). On a big tree most files never reach
+ * ESLint's parser. Unreadable and undecodable files, and files the limits leave out, are listed as
+ * skipped with the reason. Returns how many files needed checking (handed on, left out by a limit,
+ * or could not be read).
  */
 export async function forEachCandidate(
   files: readonly string[],
@@ -32,11 +32,11 @@ export async function forEachCandidate(
   label: string,
   skipped: Skipped[],
   visit: (candidate: Candidate) => Promise<void>,
-  roots: readonly string[],
+  analysed: Promise<ReadonlySet<string>> | ReadonlySet<string>,
 ): Promise<number> {
   const settings: Settings = { now: flags.now, imminentDays: flags.imminentDays, schedule: flags.schedule, wrappers: [] };
   const gate = serviceGate(settings);
-  const found = filesTheAnalysisFound(files, settings, roots);
+  const found = await analysed;
   const progress = progressBar(io, files.length, label);
   let candidates = 0;
   const skip = (entry: Skipped) => {

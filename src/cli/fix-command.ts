@@ -120,7 +120,7 @@ export async function runFix(args: string[], io: CliIo): Promise<number> {
         const fixesOnly = suggestions ? await runner.fix(file, source.text, false) : undefined;
         const fallback = fixesOnly && !fixesOnly.failure && fixesOnly.output !== source.text && fixesOnly.output !== fixed.output ? { fixed: fixesOnly, output: restoreLineEndings(fixesOnly.output, source) } : undefined;
         pending.push({ file, bytes, source, before, fixed, output: restoreLineEndings(fixed.output, source), ...(fallback ? { fallback } : {}) });
-      }, roots);
+      }, runner.found());
       // Nothing is written before every fixed file has been checked together: a fix in one file can break another.
       verification = values.verify === false ? undefined : await verifyPending(pending, flags);
       const rolledBackFiles = new Set(verification?.rolledBack.filter((entry) => entry.to === 'before').map((entry) => entry.file));

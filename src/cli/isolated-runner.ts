@@ -10,9 +10,9 @@ export interface IsolationOptions {
   /** The worker's heap limit in MB; Node's (or NODE_OPTIONS=--max-old-space-size's) when undefined. */
   maxHeapMb?: number;
   /**
-   * The files the command walked. The worker analyses their projects before it is ready, over
-   * these files, as the main thread did to choose the candidates; without them each file's project
-   * is read from disk when it is first linted.
+   * The files the command walked. The worker analyses their projects over these files before it
+   * is ready, and says which files the analysis found (see `found`); without them each file's
+   * project is read from disk when it is first linted.
    */
   files?: readonly string[];
 }
@@ -22,7 +22,8 @@ type Answer = { ok: true; value: unknown } | { ok: false; failure: LintFailure }
 
 interface LiveWorker {
   thread: Worker;
-  ready: Promise<void>;
+  /** Settles once the worker has analysed the projects, with the files the analysis found. */
+  ready: Promise<ReadonlySet<string>>;
   /** Settles the request in flight when the worker dies or runs out of time. */
   settle?: (answer: Answer) => void;
 }
@@ -34,23 +35,28 @@ interface LiveWorker {
  * synchronously, so within one thread a time limit could only be checked between files; a worker
  * can be stopped in the middle of one.
  *
- * A worker says it is ready once it has loaded ESLint and linted an empty file (which, with
- * --project, builds the TypeScript program): no time limit counts that.
+ * A worker says it is ready once it has loaded ESLint, analysed the projects and linted an empty
+ * file (which, with --project, builds the TypeScript program): no time limit counts that. The
+ * projects are analysed there only: the calling thread parses nothing, and never loads TypeScript.
  */
 export class IsolatedLintRunner implements FileLinter {
   private worker: LiveWorker | undefined;
   private nextId = 0;
+  /** The first worker's answer: a worker started after one was stopped analyses the same files again. */
+  private readonly analysed: Promise<ReadonlySet<string>>;
 
-  /**
-   * Starts the worker at once: it loads ESLint and analyses the projects while the calling thread
-   * chooses the candidates.
-   */
+  /** Starts the worker at once: it loads ESLint and analyses the projects. */
   constructor(
     private readonly flags: RunnerFlags,
     private readonly roots: string[],
     private readonly options: IsolationOptions,
   ) {
     this.worker = this.start();
+    this.analysed = this.worker.ready;
+  }
+
+  found(): Promise<ReadonlySet<string>> {
+    return this.analysed;
   }
 
   async check(file: string, text: string): Promise<LintOutcome> {
@@ -106,13 +112,13 @@ export class IsolatedLintRunner implements FileLinter {
       workerData: { flags: this.flags, roots: this.roots, files: this.options.files ?? [] } satisfies WorkerInput,
       ...(this.options.maxHeapMb ? { resourceLimits: { maxOldGenerationSizeMb: this.options.maxHeapMb } } : {}),
     });
-    let started!: () => void;
+    let started!: (found: ReadonlySet<string>) => void;
     let failed!: (error: Error) => void;
     const worker: LiveWorker = { thread, ready: new Promise((resolve, reject) => ((started = resolve), (failed = reject))) };
     // Handled where a request waits for it; a worker that fails before any request is no unhandled rejection.
     worker.ready.catch(() => undefined);
     thread.on('message', (reply: WorkerReply) => {
-      if (reply.type === 'ready') return started();
+      if (reply.type === 'ready') return started(new Set(reply.found));
       if (reply.type === 'result') worker.settle?.({ ok: true, value: reply.value });
       else worker.settle?.({ ok: false, failure: { reason: 'crash', message: `api-sunset could not analyse this file (please report this): ${reply.message.split('\n')[0]}` } });
     });

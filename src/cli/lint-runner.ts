@@ -7,7 +7,9 @@ import type { Finding, SkipReason } from './findings.js';
 import { withLineText } from './fingerprint.js';
 import type { LintFlags } from './lint-flags.js';
 import { lintCwd } from './paths.js';
+import { openProjects, runnerSettings, type OpenedProjects } from './project-candidates.js';
 import { createESLint } from './quiet-eslint.js';
+import { reusingParser, type ParseLookup } from './reused-parser.js';
 import { applyFirstSuggestions, MAX_SUGGESTION_PASSES } from './suggestions.js';
 
 export const RULE_SEVERITIES = {
@@ -39,6 +41,11 @@ export interface LintOutcome {
 
 /** What `check` and `fix` ask of a linter, whether it runs in this thread or isolated in a worker. */
 export interface FileLinter {
+  /**
+   * The files the analysis of their projects found findings or requests in (see OpenedProjects):
+   * the linter analyses the projects of the files it was given once, and its rules read that analysis.
+   */
+  found(): Promise<ReadonlySet<string>>;
   check(file: string, text: string): Promise<LintOutcome>;
   fix(file: string, text: string, suggestions: boolean): Promise<FixOutcome>;
   /**
@@ -57,14 +64,18 @@ export interface FixOutcome extends LintOutcome {
 /** What the linter needs of the command's flags: plain data, so that it can be handed to a worker. */
 export type RunnerFlags = Pick<LintFlags, 'now' | 'imminentDays' | 'schedulePath' | 'ignore' | 'project'>;
 
-/** The configuration the CLI lints with: no user config is read, so every project gets the same analysis. */
-export function cliConfig(flags: RunnerFlags, { typed = true }: { typed?: boolean } = {}): Linter.Config[] {
+/**
+ * The configuration the CLI lints with: no user config is read, so every project gets the same
+ * analysis. With `parses`, files the project's analysis parsed are linted from its trees.
+ */
+export function cliConfig(flags: RunnerFlags, { typed = true, parses }: { typed?: boolean; parses?: ParseLookup } = {}): Linter.Config[] {
   const options = { ignore: flags.ignore };
   // `--project`: typescript-eslint builds the project's program and the rules add what its types show.
   // CI=true would make typescript-estree infer a single run, which words the error for a file outside
   // the project differently and builds the program another way: keep one behaviour everywhere.
   // Without typescript-eslint's parser (an optional peer) ESLint's own parser reads the JavaScript files; see LintRunner.lint.
-  const parser = typescriptEslintParser();
+  const installed = typescriptEslintParser();
+  const parser = installed && parses ? reusingParser(installed, parses) : installed;
   const project = typed && flags.project ? { project: flags.project, tsconfigRootDir: path.dirname(flags.project), disallowAutomaticSingleRunInference: true } : {};
   return [
     {
@@ -111,8 +122,14 @@ export class LintRunner implements FileLinter {
   private readonly outside: { checker: ESLint; fixer: ESLint } | undefined;
   private readonly secrets: ESLint;
   private readonly sink: Map<string, SinkEntry[]>;
+  private projects: OpenedProjects | undefined;
 
-  constructor(flags: RunnerFlags, roots: string[]) {
+  /** `files`: the files the command walked, whose projects `found` analyses. */
+  constructor(
+    private readonly flags: RunnerFlags,
+    private readonly roots: string[],
+    private readonly files: readonly string[] = [],
+  ) {
     // Files outside ESLint's cwd count as ignored, so it is the deepest directory holding every root.
     const cwd = lintCwd(roots);
     const base = {
@@ -124,7 +141,10 @@ export class LintRunner implements FileLinter {
       ruleFilter: ({ ruleId }: { ruleId: string }) => ruleId in RULE_SEVERITIES,
     } as const;
     const fix = (message: Linter.LintMessage) => message.ruleId !== null && message.ruleId in RULE_SEVERITIES;
-    this.checker = createESLint(base);
+    // A file is checked from the tree the analysis made of it (see `check`). The fixer parses for
+    // itself: a fix makes the project be analysed again, which must not read a tree ESLint has
+    // added its globals to.
+    this.checker = createESLint({ ...base, overrideConfig: cliConfig(flags, { parses: (file, text) => this.projects?.parsed(file, text) }) });
     this.fixer = createESLint({ ...base, fix });
     if (flags.project) {
       const untyped = { ...base, overrideConfig: cliConfig(flags, { typed: false }) };
@@ -138,8 +158,25 @@ export class LintRunner implements FileLinter {
     disableSink();
   }
 
+  async found(): Promise<ReadonlySet<string>> {
+    return this.openProjects().found;
+  }
+
+  /** Analyses the projects of the files the command walked, once: the rules read that analysis. */
+  openProjects(): OpenedProjects {
+    // The checker lints each candidate from the tree the analysis made of it (see reused-parser.ts).
+    this.projects ??= openProjects(this.files, runnerSettings(this.flags), this.roots, 'eslint');
+    return this.projects;
+  }
+
   async check(file: string, text: string): Promise<LintOutcome> {
-    return this.outcome(file, await this.lint(this.checker, file, text), text);
+    try {
+      return this.outcome(file, await this.lint(this.checker, file, text), text);
+    } finally {
+      // The analysis is made and the file is checked: its tree is memory the run needs no more,
+      // and one ESLint has linted is not the analysis's to use again.
+      this.projects?.release(file);
+    }
   }
 
   /** ESLint's fix loop, then, with `suggestions`, rounds of first suggestions and fixes until nothing changes. */

@@ -1,42 +1,62 @@
+import path from 'node:path';
 import { openProject } from '../flow/sessions.js';
-import type { ProjectAnalysis } from '../flow/analysis.js';
-import { projectRootOf } from '../project/project.js';
+import type { ParsedModule } from '../project/module.js';
+import { projectRootOf, type ProjectIndex } from '../project/project.js';
 import { loadBundledSchedule, loadSchedule } from '../schedule/load.js';
+import type { ParsePurpose } from '../parsers.js';
 import type { Settings } from '../settings.js';
 import type { RunnerFlags } from './lint-runner.js';
 import { lintCwd } from './paths.js';
 
-/**
- * The files whose findings or requests the analysis of their project found: a file that names
- * nothing of the service can still read its responses (a formatter). Each project (the nearest
- * directory with a package.json) is analysed once, over the files the command walked, in the
- * session the rules then read, so the files are not analysed twice in the same thread.
- */
-export function filesTheAnalysisFound(files: readonly string[], settings: Settings, roots: readonly string[]): Set<string> {
-  const found = new Set<string>();
-  for (const analysis of analysedProjects(files, settings, roots)) {
-    for (const file of [...analysis.findings.keys(), ...analysis.sites.keys()]) found.add(file);
-  }
-  return found;
+/** The projects of the files a command walked, each analysed once, in the session the rules then read. */
+export interface OpenedProjects {
+  /**
+   * The files whose findings or requests the analysis found: a file that names nothing of the
+   * service can still read its responses (a formatter), so it is a candidate too.
+   */
+  found: Set<string>;
+  /** The analysis's parse of `file` when it was made from `text`: ESLint can lint that tree instead of parsing again. */
+  parsed(file: string, text: string): ParsedModule | undefined;
+  /** Forgets the analysis's parse of a file the run is done with, so that its tree can be freed. */
+  release(file: string): void;
 }
 
 /**
- * For the lint worker, which lints in a thread of its own: opens the projects of the files the
- * command walked, as the main thread did to choose the candidates, so that the rules there analyse
- * the same files (not every file below each project's root) and no file's time limit pays for it.
+ * Opens the project (the nearest directory with a package.json) of each file the command walked
+ * and analyses it over those files (not every file below its root), in the session the rules
+ * then read: so the rules analyse nothing again.
  */
-export function openProjects(files: readonly string[], flags: RunnerFlags, roots: readonly string[]): void {
-  // The schedule the rules read: for the bundled one the same object, which is what sessions are kept by.
-  const schedule = flags.schedulePath === undefined ? loadBundledSchedule() : loadSchedule(flags.schedulePath);
-  analysedProjects(files, { now: flags.now, imminentDays: flags.imminentDays, schedule, wrappers: [] }, roots);
-}
-
-function analysedProjects(files: readonly string[], settings: Settings, roots: readonly string[]): ProjectAnalysis[] {
+export function openProjects(files: readonly string[], settings: Settings, roots: readonly string[], parseFor: ParsePurpose = 'analysis'): OpenedProjects {
   const cwd = lintCwd(roots);
-  const byProject = new Map<string, string[]>();
+  const rootOfDirectory = new Map<string, string>();
+  const byRoot = new Map<string, string[]>();
   for (const file of files) {
-    const root = projectRootOf(file, cwd);
-    byProject.set(root, [...(byProject.get(root) ?? []), file]);
+    const directory = path.dirname(file);
+    let root = rootOfDirectory.get(directory);
+    if (root === undefined) {
+      root = projectRootOf(file, cwd);
+      rootOfDirectory.set(directory, root);
+    }
+    const members = byRoot.get(root);
+    if (members) members.push(file);
+    else byRoot.set(root, [file]);
   }
-  return [...byProject].map(([root, members]) => openProject(root, settings, members));
+  const found = new Set<string>();
+  const projectOf = new Map<string, ProjectIndex>();
+  for (const [root, members] of byRoot) {
+    const { analysis, project } = openProject(root, settings, members, parseFor);
+    for (const file of [...analysis.findings.keys(), ...analysis.sites.keys()]) found.add(file);
+    for (const file of members) projectOf.set(file, project);
+  }
+  return {
+    found,
+    parsed: (file, text) => projectOf.get(file)?.parsedFrom(file, text),
+    release: (file) => projectOf.get(file)?.release(file),
+  };
+}
+
+/** The settings the rules read for the runner's flags: for the bundled schedule the same object, which is what sessions are kept by. */
+export function runnerSettings(flags: RunnerFlags): Settings {
+  const schedule = flags.schedulePath === undefined ? loadBundledSchedule() : loadSchedule(flags.schedulePath);
+  return { now: flags.now, imminentDays: flags.imminentDays, schedule, wrappers: [] };
 }

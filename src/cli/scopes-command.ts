@@ -11,6 +11,7 @@ import { DEFAULT_LIMITS } from './file-limits.js';
 import { EXIT_OK, EXIT_USAGE, type CliIo } from './io.js';
 import { parseChoice, scheduleFromFlag } from './options.js';
 import { printable } from './printable.js';
+import { openProjects } from './project-candidates.js';
 import { collectSourceFiles } from './walk.js';
 
 export const SCOPES_HELP = `Usage: api-sunset scopes [options] [paths...]
@@ -99,7 +100,7 @@ export async function runScopes(args: string[], io: CliIo): Promise<number> {
     }
     analysed++;
     for (const use of result.uses) uses.push({ file, use });
-  }, roots);
+  }, openProjects(files, settings, roots).found);
   const report = buildScopesReport(schedule, io.cwd, uses, skipped, { scanned: files.length, candidates, analysed });
   io.stdout(format === 'json' ? renderScopesJson(report) : renderScopesText(report, schedule));
   // No file at all is a wrong path more often than a project without code: "no scopes needed" would mislead.

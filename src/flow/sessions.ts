@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Settings } from '../settings.js';
 import type { ParsedModule } from '../project/module.js';
+import type { ParsePurpose } from '../parsers.js';
 import { ProjectIndex, projectRootOf } from '../project/project.js';
 import { analyzeAround, analyzeProject, type ProjectAnalysis } from './analysis.js';
 import { catalogFor } from './catalog.js';
@@ -95,17 +96,19 @@ function replaced<T>(all: ReadonlyMap<string, readonly T[]>, from: ReadonlyMap<s
 /**
  * Opens the project at `root` for a CLI run: the files to index are the ones the command walked,
  * and nothing changes on disk while it runs. Later `projectAnalysisFor` calls for files below
- * `root` use it.
+ * `root` use it. Returns its analysis, and its index. With `parseFor: 'eslint'` the index parses
+ * whole trees and keeps them after the analysis, for the CLI to hand to ESLint (and let go of
+ * each once linted) instead of having ESLint parse the same files again.
  */
-export function openProject(root: string, settings: Settings, files: readonly string[]): ProjectAnalysis {
-  const session = sessionFor(root, settings, files);
+export function openProject(root: string, settings: Settings, files: readonly string[], parseFor: ParsePurpose = 'analysis'): { analysis: ProjectAnalysis; project: ProjectIndex } {
+  const session = sessionFor(root, settings, files, '', parseFor);
   session.analysis ??= analyzeWhole(session);
-  return session.analysis;
+  return { analysis: session.analysis, project: session.project };
 }
 
 /**
- * The whole project's analysis. A command line run (`check`, `scopes`) analyses its project once:
- * the trees are then let go, which at 900 analysed modules is some 400 MiB that ESLint's own
+ * The whole project's analysis. A command line run (`scopes`, and `check` when it does not hand
+ * the trees to ESLint) analyses its project once: the trees are then let go, which at 900 analysed modules is some 400 MiB that ESLint's own
  * parses of the same files would otherwise sit on top of. `fix` analyses again after each fixed
  * file, so from a second analysis on the trees are kept (they are parsed again once). An editor
  * (or ESLint's own CLI, which looks the same from here) keeps them: it analyses again on edits.
@@ -113,11 +116,11 @@ export function openProject(root: string, settings: Settings, files: readonly st
 function analyzeWhole(session: Session): ProjectAnalysis {
   const analysis = analyzeProject(session.project, session.options);
   session.analyses++;
-  if (!session.watch && session.analyses === 1) session.project.releaseTrees();
+  if (!session.watch && session.analyses === 1 && session.project.parseFor === 'analysis') session.project.releaseTrees();
   return analysis;
 }
 
-function sessionFor(root: string, settings: Settings, files: readonly string[] | undefined, alone = ''): Session {
+function sessionFor(root: string, settings: Settings, files: readonly string[] | undefined, alone = '', parseFor: ParsePurpose = 'analysis'): Session {
   let byRoot = sessions.get(settings.schedule);
   if (!byRoot) {
     byRoot = new Map();
@@ -126,7 +129,7 @@ function sessionFor(root: string, settings: Settings, files: readonly string[] |
   const key = `${root}\u0000${alone}\u0000${JSON.stringify([settings.wrappers, settings.sdkModules ?? [], settings.clients ?? []])}`;
   let session = byRoot.get(key);
   if (!session || (files !== undefined && session.watch)) {
-    const project = new ProjectIndex(root, serviceGate(settings), files);
+    const project = new ProjectIndex(root, serviceGate(settings), files, parseFor);
     session = { project, options: engineOptions(settings, project), analysis: undefined, watch: files === undefined, checkedDiskAt: Date.now(), edited: new Set(), analyses: 0 };
     byRoot.set(key, session);
   }

@@ -1,6 +1,7 @@
-import { parseWithScopes } from '../parsers.js';
+import { parseWithScopes, type ParsePurpose } from '../parsers.js';
 import type { TSESLint, TSESTree } from '../ts-eslint-lite.js';
 import { setParents, T, type VisitorKeys } from './ast.js';
+import { packTokens } from './packed-tokens.js';
 
 type ScopeManager = NonNullable<Readonly<TSESLint.SourceCode>['scopeManager']>;
 export type Scope = TSESLint.Scope.Scope;
@@ -166,10 +167,11 @@ export function boundNames(pattern: TSESTree.Node): string[] {
   }
 }
 
-/** A parse of our own, as ESLint would parse the file, parents set. Throws when the text does not parse. */
-export function parseModule(path: string, text: string): ParsedModule {
-  const result = parseWithScopes(text, path);
+/** A parse of our own, parents set (see `parseWithScopes` for the purposes). Throws when the text does not parse. */
+export function parseModule(path: string, text: string, purpose: ParsePurpose = 'analysis'): ParsedModule {
+  const result = parseWithScopes(text, path, purpose);
   setParents(result.ast, result.visitorKeys as VisitorKeys);
+  packTokens(result.ast, text);
   return new ParsedModule(path, text, result.ast, result.scopeManager as ScopeManager, result.visitorKeys as VisitorKeys);
 }
 

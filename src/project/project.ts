@@ -4,6 +4,8 @@ import path from 'node:path';
 import { collectSourceFiles } from '../cli/walk.js';
 import { scanImports, type ScannedImport } from './import-scan.js';
 import { ParsedModule, parseModule } from './module.js';
+import { repackTokens } from './packed-tokens.js';
+import type { ParsePurpose } from '../parsers.js';
 import { ModuleResolver, packageName, type Resolution } from './resolver.js';
 
 /** What the index keeps of a file it has not parsed: whether it may touch the service, and its imports. */
@@ -49,6 +51,8 @@ export class ProjectIndex {
     readonly root: string,
     private readonly gate: (text: string) => boolean,
     private readonly listed?: readonly string[],
+    /** `eslint` when the trees are handed to ESLint afterwards (`check`), so they must be whole. */
+    readonly parseFor: ParsePurpose = 'analysis',
   ) {}
 
   /** Every source file of the project with what a quick look at its text tells. */
@@ -113,6 +117,23 @@ export class ProjectIndex {
   /** Whether the module was parsed already (without parsing it). */
   has(file: string): boolean {
     return this.modules.has(file);
+  }
+
+  /** The module parsed already from this text, without parsing anything. */
+  parsedFrom(file: string, text: string): ParsedModule | undefined {
+    const entry = this.modules.get(file);
+    return entry?.text === text ? entry.module : undefined;
+  }
+
+  /**
+   * Forgets a module's parse (a CLI run done with the file): its tree is memory the run no
+   * longer needs. Nothing changes for the analysis: a later use parses the file again.
+   */
+  release(file: string): void {
+    // Findings and requests of the file may keep its tree alive: at least not with its tokens unpacked.
+    const module = this.modules.get(file)?.module;
+    if (module) repackTokens(module.ast);
+    this.modules.delete(file);
   }
 
   /**
@@ -202,7 +223,7 @@ export class ProjectIndex {
   private parse(file: string, text: string, stamp: ModuleEntry['stamp']): ModuleEntry {
     let entry: ModuleEntry;
     try {
-      entry = { text, module: file.endsWith('.json') ? parseJsonModule(file, text) : parseModule(file, text), stamp };
+      entry = { text, module: file.endsWith('.json') ? parseJsonModule(file, text) : parseModule(file, text, this.parseFor), stamp };
     } catch (error) {
       entry = { text, module: undefined, error: (error as Error).message.split('\n')[0] ?? String(error), stamp };
     }

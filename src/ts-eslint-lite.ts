@@ -31,28 +31,45 @@ type NamedRule = Parameters<ReturnType<RuleCreator>>[0];
  */
 function createRuleCreator(urlFor: (name: string) => string) {
   return ({ name, meta, defaultOptions, create }: NamedRule) => {
-    const defaults = (meta.defaultOptions ?? defaultOptions ?? []) as readonly unknown[];
+    const defaults = deepFreeze((meta.defaultOptions ?? defaultOptions ?? []) as readonly unknown[]);
+    const merged = new WeakMap<readonly unknown[], unknown[]>();
     return {
       name,
       meta: { ...meta, docs: { ...meta.docs, url: urlFor(name) } },
       defaultOptions,
-      create: (context: Parameters<NamedRule['create']>[0]) => create(context, withDefaults(defaults, context.options) as never),
+      create: (context: Parameters<NamedRule['create']>[0]) => create(context, optionsFor(defaults, context.options, merged) as never),
     };
   };
 }
 
 export const ESLintUtils = { RuleCreator: createRuleCreator as unknown as RuleCreator };
 
-function withDefaults(defaults: readonly unknown[], given: readonly unknown[] | undefined): unknown[] {
+/**
+ * `create` runs for every rule on every file: the options are merged once per options array a host
+ * hands over (typescript-eslint's RuleTester reuses one), and not at all when ESLint has merged
+ * them already (ESLint 10 passes `meta.defaultOptions`' own objects when a user set none). The
+ * defaults are frozen instead of cloned for each file, so no rule can change them for the next.
+ */
+function optionsFor(defaults: readonly unknown[], given: readonly unknown[] | undefined, merged: WeakMap<readonly unknown[], unknown[]>): readonly unknown[] {
+  if (given === undefined || given.length === 0) return defaults;
+  let options = merged.get(given);
+  if (!options) {
+    options = withDefaults(defaults, given);
+    merged.set(given, options);
+  }
+  return options;
+}
+
+function withDefaults(defaults: readonly unknown[], given: readonly unknown[]): unknown[] {
   return defaults.map((fallback, i) => {
-    const value = given?.[i];
-    if (value === undefined) return structuredClone(fallback);
+    const value = given[i];
+    if (value === undefined || value === fallback) return fallback;
     return isPlainObject(fallback) && isPlainObject(value) ? mergeDeep(fallback, value) : value;
   });
 }
 
 function mergeDeep(base: Record<string, unknown>, over: Record<string, unknown>): Record<string, unknown> {
-  const merged: Record<string, unknown> = { ...structuredClone(base) };
+  const merged: Record<string, unknown> = { ...base };
   for (const [key, value] of Object.entries(over)) {
     const current = merged[key];
     merged[key] = isPlainObject(current) && isPlainObject(value) ? mergeDeep(current, value) : value;
@@ -62,4 +79,12 @@ function mergeDeep(base: Record<string, unknown>, over: Record<string, unknown>)
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const member of Object.values(value)) deepFreeze(member);
+  }
+  return value;
 }

@@ -46,27 +46,21 @@ export function analyzeProject(project: ProjectIndex, options: EngineOptions, en
  */
 export function analyzeAround(project: ProjectIndex, options: EngineOptions, file: string): ProjectAnalysis {
   const around = new Set([file]);
-  for (const importer of importersOf(project, [file])) around.add(importer);
-  for (const importer of importersOf(project, [...around])) around.add(importer);
+  for (const importer of project.importersOf(file)) around.add(importer);
+  for (const importer of [...around].flatMap((inner) => project.importersOf(inner))) around.add(importer);
   return analyze(project, new Engine(options), [...around], 1);
 }
 
-/** The project files that import one of `targets` (resolved, after a cheap look at the specifier's last segment). */
-function importersOf(project: ProjectIndex, targets: readonly string[]): string[] {
-  const wanted = new Set(targets);
-  const byStem = new Set(targets.flatMap(stems));
-  const found: string[] = [];
-  for (const [file, facts] of project.files()) {
-    if (wanted.has(file)) continue;
-    const imports = facts.imports.some((entry) => {
-      const last = entry.specifier.split('/').at(-1)!.replace(/\.[cm]?[jt]sx?$/, '');
-      if (!byStem.has(last === '' || last === '.' || last === '..' ? 'index' : last) && (entry.specifier.startsWith('.') || project.isDependency(entry.specifier))) return false;
-      const resolution = project.resolve(file, entry.specifier);
-      return resolution?.kind === 'file' && wanted.has(resolution.path);
-    });
-    if (imports) found.push(file);
-  }
-  return found;
+/**
+ * The engine over a part of the project that no import connects to the rest (`within`, closed
+ * under imports both ways): what `analyzeProject` finds in those files, since values only cross
+ * modules through imports. Undefined when the engine loaded a module outside it after all.
+ */
+export function analyzeWithin(project: ProjectIndex, options: EngineOptions, within: ReadonlySet<string>): ProjectAnalysis | undefined {
+  const engine = new Engine(options);
+  const seeds = [...project.files()].filter(([file, facts]) => facts.service && within.has(file)).map(([file]) => file);
+  const analysis = analyze(project, engine, seeds, MAX_ROUNDS);
+  return engine.loadedModules().every((module) => within.has(module.path)) ? analysis : undefined;
 }
 
 function analyze(project: ProjectIndex, engine: Engine, seeds: string[], rounds: number): ProjectAnalysis {

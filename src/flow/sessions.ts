@@ -3,8 +3,8 @@ import path from 'node:path';
 import type { Settings } from '../settings.js';
 import type { ParsedModule } from '../project/module.js';
 import type { ParsePurpose } from '../parsers.js';
-import { ProjectIndex, projectRootOf } from '../project/project.js';
-import { analyzeAround, analyzeProject, type ProjectAnalysis } from './analysis.js';
+import { forgetProjectRoots, ProjectIndex, projectRootOf, type FileFacts } from '../project/project.js';
+import { analyzeAround, analyzeProject, analyzeWithin, type ProjectAnalysis } from './analysis.js';
 import { catalogFor } from './catalog.js';
 import type { EngineOptions } from './engine.js';
 import { HTTP_CLIENTS } from './models/http-clients.js';
@@ -24,6 +24,8 @@ interface Session {
   checkedDiskAt: number;
   /** Files whose text changed since `analysis` was made: one alone is answered by its neighbourhood. */
   edited: Set<string>;
+  /** What the quick look saw in the edited files when `analysis` was made (an edit may have dropped the import that tied two parts of the project). */
+  before: Map<string, FileFacts>;
   around?: { file: string; version: number; analysis: ProjectAnalysis };
   /** Whole-project analyses made so far. */
   analyses: number;
@@ -31,6 +33,9 @@ interface Session {
 
 /** How often, at most, an editor session looks for files changed on disk (a `git checkout`, another editor). */
 const DISK_CHECK_INTERVAL_MS = 2_000;
+let rootsCheckedAt = 0;
+/** In `edited`: files changed on disk. */
+const DISK_CHANGE = '\u0000disk';
 
 /**
  * By schedule, then by root and the settings the analysis depends on: the date does not change
@@ -51,14 +56,27 @@ export interface LintedFile {
  * ESLint's text of the file in it: analysed on first use and again whenever something changed.
  */
 export function projectAnalysisFor(linted: LintedFile, settings: Settings, cwd: string): ProjectAnalysis {
+  return analysisFor(linted, existsSync(linted.file), settings, cwd);
+}
+
+function analysisFor(linted: LintedFile, onDisk: boolean, settings: Settings, cwd: string): ProjectAnalysis {
   // A buffer with no file behind it (stdin, a code block, a rule test) is no module another file
   // imports: it is analysed alone, with what it imports, instead of indexing a whole project for it.
-  const session = existsSync(linted.file) ? sessionFor(projectRootOf(linted.file, cwd), settings, undefined) : sessionFor(path.dirname(linted.file), settings, [linted.file], linted.file);
-  if (session.project.setEditorText(linted.file, linted.text, linted.module)) session.edited.add(linted.file);
+  if (Date.now() - rootsCheckedAt > DISK_CHECK_INTERVAL_MS) {
+    rootsCheckedAt = Date.now();
+    // A package.json added or removed moves project roots: looked at again as often as the disk is.
+    forgetProjectRoots();
+  }
+  const session = onDisk ? sessionFor(projectRootOf(linted.file, cwd), settings, undefined) : sessionFor(path.dirname(linted.file), settings, [linted.file], linted.file);
+  const before = session.analysis && !session.edited.has(linted.file) ? session.project.knownFacts(linted.file) : undefined;
+  if (session.project.setEditorText(linted.file, linted.text, linted.module)) {
+    session.edited.add(linted.file);
+    if (before) session.before.set(linted.file, before);
+  }
   if (session.watch && Date.now() - session.checkedDiskAt > DISK_CHECK_INTERVAL_MS) {
     session.checkedDiskAt = Date.now();
     // A change on disk (a checkout, another editor) can change anything: the next answer is the whole project's.
-    if (session.project.refreshFromDisk().length > 0) session.edited.add('\u0000disk');
+    if (session.project.refreshFromDisk().length > 0) session.edited.add(DISK_CHANGE);
   }
   const { project } = session;
   if (session.analysis?.version === project.version) return session.analysis;
@@ -69,10 +87,67 @@ export function projectAnalysisFor(linted: LintedFile, settings: Settings, cwd: 
     }
     return session.around.analysis;
   }
-  session.analysis = analyzeWhole(session);
+  // Another file, after edits: only the part of the project the edits can reach is analysed again.
+  session.analysis = (session.analysis && reanalyzed(session, session.analysis)) ?? analyzeWhole(session);
   session.edited.clear();
+  session.before.clear();
   session.around = undefined;
   return session.analysis;
+}
+
+/**
+ * The project's analysis after edits, from the last one: values cross modules only through imports
+ * and through the state an HTTP library keeps for all its users (`axios.defaults`, interceptors).
+ * The part of the project an import ties to an edited file, before or after the edit, is analysed
+ * again as a whole, as `analyzeProject` would, with the parts that may write library state (their
+ * writes are read there); the other files keep their findings. Undefined when that cannot be told
+ * (a change on disk, an edit that reaches library state, a computed `require`, a module outside
+ * the project, client models of the user's), for the whole project's analysis.
+ */
+function reanalyzed(session: Session, last: ProjectAnalysis): ProjectAnalysis | undefined {
+  const { project } = session;
+  if (session.edited.size === 0 || session.edited.has(DISK_CHANGE) || session.options.clients.length > HTTP_CLIENTS.length) return undefined;
+  const files = project.files();
+  if ([...files.values()].some((facts) => facts.computedImports)) return undefined;
+  const edited = connected(project, [...session.edited], [...session.before].flatMap(([file, facts]) => facts.imports.flatMap((entry) => resolvedFile(project, file, entry.specifier) ?? [])));
+  if (!edited || [...session.before.values()].some((facts) => facts.libraryState) || [...edited].some((file) => files.get(file)!.libraryState)) return undefined;
+  const writers = connected(project, [...files].flatMap(([file, facts]) => (facts.libraryState ? [file] : [])), []);
+  if (!writers) return undefined;
+  const part = new Set([...edited, ...writers]);
+  const within = analyzeWithin(project, session.options, part);
+  if (!within) return undefined;
+  return {
+    version: within.version,
+    findings: replacedWithin(last.findings, within.findings, part),
+    sites: replacedWithin(last.sites, within.sites, part),
+    analysed: new Set([...[...last.analysed].filter((file) => !part.has(file)), ...within.analysed]),
+  };
+}
+
+/** The project files tied to `starts` by imports, either way; undefined when that reaches a module outside the project. */
+function connected(project: ProjectIndex, starts: readonly string[], alsoStarts: readonly string[]): Set<string> | undefined {
+  const files = project.files();
+  const found = new Set<string>();
+  const queue = [...starts, ...alsoStarts];
+  while (queue.length > 0) {
+    const file = queue.pop()!;
+    if (found.has(file)) continue;
+    if (!files.has(file)) return undefined;
+    found.add(file);
+    queue.push(...project.importsOf(file), ...project.importersOf(file));
+  }
+  return found;
+}
+
+function resolvedFile(project: ProjectIndex, from: string, specifier: string): string | undefined {
+  const resolution = project.resolve(from, specifier);
+  return resolution?.kind === 'file' ? resolution.path : undefined;
+}
+
+function replacedWithin<T>(all: ReadonlyMap<string, readonly T[]>, from: ReadonlyMap<string, readonly T[]>, part: ReadonlySet<string>): Map<string, readonly T[]> {
+  const result = new Map([...all].filter(([file]) => !part.has(file)));
+  for (const [file, entries] of from) if (entries.length > 0) result.set(file, entries);
+  return result;
 }
 
 /** The project's analysis with one file's findings and requests replaced by another analysis's. */
@@ -126,14 +201,26 @@ function sessionFor(root: string, settings: Settings, files: readonly string[] |
     byRoot = new Map();
     sessions.set(settings.schedule, byRoot);
   }
-  const key = `${root}\u0000${alone}\u0000${JSON.stringify([settings.wrappers, settings.sdkModules ?? [], settings.clients ?? []])}`;
+  const key = `${root}\u0000${alone}\u0000${engineSettingsKey(settings)}`;
   let session = byRoot.get(key);
   if (!session || (files !== undefined && session.watch)) {
     const project = new ProjectIndex(root, serviceGate(settings), files, parseFor);
-    session = { project, options: engineOptions(settings, project), analysis: undefined, watch: files === undefined, checkedDiskAt: Date.now(), edited: new Set(), analyses: 0 };
+    session = { project, options: engineOptions(settings, project), analysis: undefined, watch: files === undefined, checkedDiskAt: Date.now(), edited: new Set(), before: new Map(), analyses: 0 };
     byRoot.set(key, session);
   }
   return session;
+}
+
+const engineSettingsKeys = new WeakMap<Settings, string>();
+
+/** The settings the engine's findings depend on, as a key, made once per settings object (every file of a run asks). */
+function engineSettingsKey(settings: Settings): string {
+  let key = engineSettingsKeys.get(settings);
+  if (key === undefined) {
+    key = JSON.stringify([settings.wrappers, settings.sdkModules ?? [], settings.clients ?? []]);
+    engineSettingsKeys.set(settings, key);
+  }
+  return key;
 }
 
 function engineOptions(settings: Settings, project: ProjectIndex): EngineOptions {
@@ -147,21 +234,26 @@ function engineOptions(settings: Settings, project: ProjectIndex): EngineOptions
  * A buffer with no file behind it that names nothing of the service has nothing to receive them from.
  */
 export function engineMayReport(linted: LintedFile, settings: Settings, cwd: string): boolean {
-  if (gateOf(settings)(linted.text)) return true;
+  if (namesService(linted.text, settings)) return true;
   if (!existsSync(linted.file)) return false;
-  const analysis = projectAnalysisFor(linted, settings, cwd);
+  const analysis = analysisFor(linted, true, settings, cwd);
   return analysis.findings.has(linted.file) || analysis.sites.has(linted.file);
 }
 
 const gates = new WeakMap<Settings, (text: string) => boolean>();
+/** The last text asked about: every rule of a file asks about the same text, one after another. */
+let lastAsked: { text: string; settings: Settings; names: boolean } | undefined;
 
-function gateOf(settings: Settings): (text: string) => boolean {
+/** The service gate (below) for the settings, on a file's text: made once per settings object, asked once per file. */
+export function namesService(text: string, settings: Settings): boolean {
+  if (lastAsked?.text === text && lastAsked.settings === settings) return lastAsked.names;
   let gate = gates.get(settings);
   if (!gate) {
     gate = serviceGate(settings);
     gates.set(settings, gate);
   }
-  return gate;
+  lastAsked = { text, settings, names: gate(text) };
+  return lastAsked.names;
 }
 
 /** `import … from './x.js'` or `'../x'`: where a client instance or path constants may come from. */

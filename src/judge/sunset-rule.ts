@@ -6,7 +6,7 @@ import { fileReport, lintedFile } from './file-report.js';
 import { engineMayReport } from '../flow/sessions.js';
 import type { Finding } from './findings.js';
 import { messageData } from './messages.js';
-import { readSettings } from '../settings.js';
+import { readSettings, type Settings } from '../settings.js';
 import { recordInSink, resetSinkFor } from './sink.js';
 
 export interface SunsetRuleOptions {
@@ -62,7 +62,7 @@ export function createSunsetRule<MessageIds extends string>(definition: {
       // Most files of a project never touch the service: they get no listener at all. Type-aware
       // mode looks at every file, since types carry the service's values without naming it.
       const typed = sourceCode.parserServices?.program != null;
-      if (!typed && !engineMayReport(lintedFile(sourceCode, context.physicalFilename), settings, context.cwd)) return {};
+      if (!typed && !mayReport(sourceCode, context.physicalFilename, settings, context.cwd)) return {};
       return {
         Program() {
           resetSinkFor(context.physicalFilename, ruleId);
@@ -89,7 +89,30 @@ export function createSunsetRule<MessageIds extends string>(definition: {
   });
 }
 
+const answers = new WeakMap<object, { settings: Settings; may: boolean }>();
+
+/** Whether the engine may report in the file, asked once per file for both rules (ESLint hands them the same SourceCode). */
+function mayReport(sourceCode: Readonly<TSESLint.SourceCode>, filename: string, settings: Settings, cwd: string): boolean {
+  let answer = answers.get(sourceCode);
+  if (answer?.settings !== settings) {
+    answer = { settings, may: engineMayReport(lintedFile(sourceCode, filename), settings, cwd) };
+    answers.set(sourceCode, answer);
+  }
+  return answer.may;
+}
+
+const resolvedIgnores = new WeakMap<readonly string[], { schedule: Schedule; ids: Set<string> }>();
+
+/** The ids an `ignore` option names, resolved once per options array (ESLint hands the same one to every file of a configuration). */
 function ignoredIds(schedule: Schedule, ignore: string[], rule: string): Set<string> {
+  const known = resolvedIgnores.get(ignore);
+  if (known?.schedule === schedule) return known.ids;
+  const ids = resolveIgnore(schedule, ignore, rule);
+  resolvedIgnores.set(ignore, { schedule, ids });
+  return ids;
+}
+
+function resolveIgnore(schedule: Schedule, ignore: string[], rule: string): Set<string> {
   const { ids, unknown } = resolveItemIds(schedule, ignore);
   if (unknown.length > 0) {
     throw new Error(`api-sunset/${rule}: unknown item id${unknown.length > 1 ? 's' : ''} in "ignore": ${unknown.join(', ')}. Run "api-sunset schedule" to list the ids.`);

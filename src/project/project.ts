@@ -1,3 +1,4 @@
+import { hash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import path from 'node:path';
@@ -9,11 +10,17 @@ import type { ParsePurpose } from '../parsers.js';
 import { ModuleResolver, packageName, type Resolution } from './resolver.js';
 
 /** What the index keeps of a file it has not parsed: whether it may touch the service, and its imports. */
-interface FileFacts {
+export interface FileFacts {
   service: boolean;
   imports: ScannedImport[];
+  /** Whether the text may write state an HTTP library keeps for all the modules using it (`axios.defaults`, its interceptors). */
+  libraryState: boolean;
+  /** Whether it may load a module by a computed name (`require(name)`), which `imports` does not hold. */
+  computedImports: boolean;
   mtimeMs: number;
   size: number;
+  /** A digest of the file's text on disk as the quick look read it, to know a buffer that is the disk's text without keeping that text. */
+  digest?: string;
 }
 
 interface ModuleEntry {
@@ -26,6 +33,22 @@ interface ModuleEntry {
   /** The tree was let go (see releaseTrees): `text` is parsed again when the module is asked for. */
   released?: true;
 }
+
+interface ImportGraph {
+  imports: Map<string, string[]>;
+  importers: Map<string, string[]>;
+}
+
+/** What the quick look sees of a text. */
+type Seen = Pick<FileFacts, 'service' | 'imports' | 'libraryState' | 'computedImports'>;
+
+/**
+ * What makes a module's text matter to modules that do not import it: the state an HTTP library
+ * keeps for all its users (`axios.defaults.baseURL = …`, `axios.interceptors.response.use(…)`), and
+ * `require`/`import()` of a name the quick look cannot read (the engine may evaluate it).
+ */
+const LIBRARY_STATE = /\b(?:defaults|interceptors)\b/;
+const COMPUTED_IMPORT = /\b(?:require|import)\s*\(\s*(?!['"])/;
 
 /** More than this many bytes is a bundle, not code someone maintains: never parsed for the flow. */
 const MAX_BYTES = 1_000_000;
@@ -44,6 +67,7 @@ export class ProjectIndex {
   /** Buffers ESLint handed over for files not parsed yet: what `module` parses instead of the disk. */
   private readonly editorTexts = new Map<string, { text: string; parsed?: () => ParsedModule }>();
   private dependencies: Set<string> | undefined;
+  private graph: ImportGraph | undefined;
   /** Bumped whenever a module's text changes, so analyses made before can tell they are stale. */
   version = 0;
 
@@ -156,14 +180,18 @@ export class ProjectIndex {
     }
     const buffered = this.editorTexts.get(file);
     if (buffered?.text === text) return false;
-    const service = this.gate(text);
-    const imports = scanImports(text);
+    const before = this.facts?.get(file);
+    // The disk's text (every file of an `eslint` run, a file opened in an editor): what the quick
+    // look made of it stands, and the file is read from disk if it is ever parsed.
+    const onDisk = before?.digest !== undefined && before.digest === digestOf(text);
+    if (onDisk && !buffered) return false;
+    const seen = this.lookAt(text);
+    if (onDisk) this.editorTexts.delete(file);
     // Only a buffer that may well be analysed keeps ESLint's tree alive.
-    this.editorTexts.set(file, { text, ...(service && parsed ? { parsed } : {}) });
+    else this.editorTexts.set(file, { text, ...(seen.service && parsed ? { parsed } : {}) });
     if (!this.facts) return false;
-    const before = this.facts.get(file);
-    this.facts.set(file, { service, imports, mtimeMs: before?.mtimeMs ?? 0, size: before?.size ?? text.length });
-    if (before && before.service === service && sameImports(before.imports, imports)) return false;
+    this.setFacts(file, this.factsOf(file, seen));
+    if (before && before.service === seen.service && sameImports(before.imports, seen.imports)) return false;
     this.version++;
     return true;
   }
@@ -188,13 +216,50 @@ export class ProjectIndex {
     }
     if (changed.length > 0) {
       this.version++;
-      for (const file of changed) {
-        const facts = this.look(file);
-        if (facts) this.facts?.set(file, facts);
-        else this.facts?.delete(file);
-      }
+      for (const file of changed) this.setFacts(file, this.look(file));
     }
     return changed;
+  }
+
+  /** The quick look's facts of a file, without listing the project to get them. */
+  knownFacts(file: string): FileFacts | undefined {
+    return this.facts?.get(file);
+  }
+
+  /** The project files that import `file` (resolved), in the project's order. */
+  importersOf(file: string): readonly string[] {
+    return this.importGraph().importers.get(file) ?? [];
+  }
+
+  /** The files `file` imports (resolved), in the project or not. */
+  importsOf(file: string): readonly string[] {
+    return this.importGraph().imports.get(file) ?? [];
+  }
+
+  /**
+   * Every project file's imports, resolved, both ways: made once, and again after an import
+   * changes. Imports of the project's dependencies are packages, never files: not resolved.
+   */
+  private importGraph(): ImportGraph {
+    if (!this.graph) {
+      const graph: ImportGraph = { imports: new Map(), importers: new Map() };
+      for (const [file, facts] of this.files()) {
+        const targets = new Set<string>();
+        for (const entry of facts.imports) {
+          if (!entry.specifier.startsWith('.') && this.isDependency(entry.specifier)) continue;
+          const resolution = this.resolve(file, entry.specifier);
+          if (resolution?.kind === 'file' && resolution.path !== file) targets.add(resolution.path);
+        }
+        graph.imports.set(file, [...targets]);
+        for (const target of targets) {
+          let importers = graph.importers.get(target);
+          if (!importers) graph.importers.set(target, (importers = []));
+          importers.push(file);
+        }
+      }
+      this.graph = graph;
+    }
+    return this.graph;
   }
 
   resolve(fromFile: string, specifier: string): Resolution | undefined {
@@ -234,19 +299,42 @@ export class ProjectIndex {
   private look(file: string): FileFacts | undefined {
     try {
       const stats = statSync(file);
-      if (stats.size > MAX_BYTES) return { service: false, imports: [], mtimeMs: stats.mtimeMs, size: stats.size };
+      if (stats.size > MAX_BYTES) return { service: false, imports: [], libraryState: false, computedImports: false, mtimeMs: stats.mtimeMs, size: stats.size };
       const text = readFileSync(file, 'utf8');
-      return { service: this.gate(text), imports: scanImports(text), mtimeMs: stats.mtimeMs, size: stats.size };
+      return { ...this.lookAt(text), mtimeMs: stats.mtimeMs, size: stats.size, digest: digestOf(text) };
     } catch {
       return undefined;
     }
   }
 
   private refreshFacts(file: string, text: string): void {
-    const known = this.facts?.get(file);
-    this.facts?.set(file, { service: this.gate(text), imports: scanImports(text), mtimeMs: known?.mtimeMs ?? 0, size: known?.size ?? text.length });
+    this.setFacts(file, this.factsOf(file, this.lookAt(text)));
   }
 
+  private lookAt(text: string): Seen {
+    return { service: this.gate(text), imports: scanImports(text), libraryState: LIBRARY_STATE.test(text), computedImports: COMPUTED_IMPORT.test(text) };
+  }
+
+  /** A buffer's facts: what the quick look saw in it, with the stamp and digest of the file on disk. */
+  private factsOf(file: string, seen: Seen): FileFacts {
+    const known = this.facts?.get(file);
+    return { ...seen, mtimeMs: known?.mtimeMs ?? 0, size: known?.size ?? 0, ...(known?.digest !== undefined ? { digest: known.digest } : {}) };
+  }
+
+  /** The one place facts change, so the import graph made of them is dropped when an import changes. */
+  private setFacts(file: string, facts: FileFacts | undefined): void {
+    if (!this.facts) return;
+    const before = this.facts.get(file);
+    if (facts) this.facts.set(file, facts);
+    else this.facts.delete(file);
+    if (!before || !facts || !sameImports(before.imports, facts.imports)) this.graph = undefined;
+  }
+
+}
+
+/** SHA-1 is enough to tell two texts of one file apart, and hashing costs a fifth of the quick look it saves. */
+function digestOf(text: string): string {
+  return hash('sha1', text);
 }
 
 function sameImports(a: readonly ScannedImport[], b: readonly ScannedImport[]): boolean {
@@ -279,16 +367,44 @@ function safeList(root: string): string[] {
 
 /** The project a file belongs to: the nearest directory above it with a package.json, not above `cwd` when the file is inside it. */
 export function projectRootOf(file: string, cwd: string): string {
-  const inside = file.startsWith(cwd.endsWith(path.sep) ? cwd : cwd + path.sep);
-  for (let dir = path.dirname(file); ; dir = path.dirname(dir)) {
-    try {
-      if (statSync(path.join(dir, 'package.json')).isFile()) return dir;
-    } catch {
-      // no package.json here
-    }
-    if (dir === cwd && inside) return cwd;
-    if (path.dirname(dir) === dir) return inside ? cwd : path.dirname(file);
+  const inside = file.startsWith(withSeparator(cwd));
+  const manifestDir = manifestDirOf(path.dirname(file));
+  if (inside) return manifestDir !== undefined && (manifestDir === cwd || manifestDir.startsWith(withSeparator(cwd))) ? manifestDir : cwd;
+  return manifestDir ?? path.dirname(file);
+}
+
+/**
+ * The nearest directory at or above each directory asked about that has a package.json (null: none
+ * up to the file system's root). Every file ESLint lints asks, for every rule: a directory's answer
+ * is its parent's unless it has a package.json of its own, so each directory is looked at once.
+ */
+const manifestDirs = new Map<string, string | null>();
+
+function manifestDirOf(dir: string): string | undefined {
+  let known = manifestDirs.get(dir);
+  if (known === undefined) {
+    const parent = path.dirname(dir);
+    known = hasManifest(dir) ? dir : parent === dir ? null : (manifestDirOf(parent) ?? null);
+    manifestDirs.set(dir, known);
   }
+  return known ?? undefined;
+}
+
+function hasManifest(dir: string): boolean {
+  try {
+    return statSync(path.join(dir, 'package.json')).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** Forget which directories have a package.json: a long-lived session (an editor) calls this when it looks at the disk again. */
+export function forgetProjectRoots(): void {
+  manifestDirs.clear();
+}
+
+function withSeparator(dir: string): string {
+  return dir.endsWith(path.sep) ? dir : dir + path.sep;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { ESLintUtils, type TSESLint } from '../ts-eslint-lite.js';
-import { serviceGate } from '../flow/sessions.js';
+import { namesService } from '../flow/sessions.js';
 import { packageFile } from '../package-files.js';
 import { readSettings, type Settings } from '../settings.js';
 import { authSchemeFor } from './auth.js';
@@ -27,21 +27,9 @@ type Context = Readonly<TSESLint.RuleContext<string, readonly unknown[]>>;
 export function tokenFileFor(context: Context, options: { actAs?: boolean } = {}): { settings: Settings; tokens: (() => TokenFile) | undefined } {
   const settings = readSettings(context.settings, context.cwd);
   const { sourceCode } = context;
-  const relevant = mentionsApi(sourceCode, settings) || (options.actAs === true && authSchemeFor(settings.schedule).actAsMention?.test(sourceCode.text) === true);
+  const relevant = namesService(sourceCode.text, settings) || (options.actAs === true && authSchemeFor(settings.schedule).actAsMention?.test(sourceCode.text) === true);
   if (!relevant) return { settings, tokens: undefined };
   return { settings, tokens: () => tokensOf(sourceCode, context.physicalFilename, settings, context.cwd) };
-}
-
-const gates = new WeakMap<object, { settings: Settings; passes: boolean }>();
-
-/** The text check, once per file for all token rules (ESLint hands every rule the same SourceCode). */
-function mentionsApi(sourceCode: Context['sourceCode'], settings: Settings): boolean {
-  let gate = gates.get(sourceCode);
-  if (gate?.settings !== settings) {
-    gate = { settings, passes: serviceGate(settings)(sourceCode.text) };
-    gates.set(sourceCode, gate);
-  }
-  return gate.passes;
 }
 
 /** Token type names must come from the schedule's data, like scopes. */

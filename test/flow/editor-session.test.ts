@@ -1,8 +1,9 @@
-import { readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import tsParser from '@typescript-eslint/parser';
 import { Linter } from 'eslint';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import plugin from '../../src/index.js';
 import { CORPUS } from './corpus.js';
 
@@ -50,5 +51,35 @@ describe('relinting an edited file', () => {
     const tools = readFileSync(TOOLS, 'utf8');
     expect(linter.verify(tools, config, TOOLS).filter((message) => message.fatal)).toEqual([]);
     expect(snippetReads(original)).toEqual(['6:96', '9:165']);
+  });
+});
+
+/**
+ * Project roots are kept per directory for the life of the process; an editor session looks at the
+ * disk again every few seconds, and a package.json added meanwhile makes a folder a project of its
+ * own: a formatter there no longer receives the responses of the files above it.
+ */
+describe('a package.json added during an editor session', () => {
+  const copy = mkdtempSync(path.join(os.tmpdir(), 'api-sunset-roots-'));
+  cpSync(PROJECT, copy, { recursive: true });
+  const formatter = path.join(copy, path.relative(PROJECT, FORMATTER));
+  afterAll(() => {
+    vi.useRealTimers();
+    rmSync(copy, { recursive: true, force: true });
+  });
+
+  it('splits the project once the session looks at the disk again', () => {
+    // A clock later than any other test of this file left the session at.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2100-01-01T10:00:00Z'));
+    const inCopy = new Linter({ configType: 'flat', cwd: copy });
+    const text = readFileSync(formatter, 'utf8');
+    const reads = () => inCopy.verify(text, config, formatter).filter((message) => message.message.includes('SearchResultSnippet.snippet')).length;
+    expect(reads()).toBe(2);
+    writeFileSync(path.join(path.dirname(formatter), 'package.json'), '{}');
+    // Within the interval the session answers as before; after it, the formatter is a project of its own.
+    expect(reads()).toBe(2);
+    vi.setSystemTime(new Date('2100-01-01T10:00:05Z'));
+    expect(reads()).toBe(0);
   });
 });

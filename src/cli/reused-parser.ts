@@ -1,5 +1,6 @@
 import type { Linter } from 'eslint';
 import type { ParsedModule } from '../project/module.js';
+import { unpackLocations } from '../project/packed-locations.js';
 import { unpackTokens } from '../project/packed-tokens.js';
 import { parsesAlike, type ParserModule } from '../parsers.js';
 
@@ -18,7 +19,10 @@ export function reusingParser(parser: ParserModule, lookup: ParseLookup): Linter
   const parseForESLint = (text: string, options: Record<string, unknown> = {}): unknown => {
     const file = options.filePath;
     const module = typeof file === 'string' && parsesAlike(options, file) ? lookup(file, text) : undefined;
-    if (module) unpackTokens(module.ast);
+    if (module) {
+      unpackTokens(module.ast);
+      unpackLocations(module.ast);
+    }
     // A tree kept without its tokens or comments is no tree ESLint can lint.
     if (!module || !Array.isArray(module.ast.tokens) || !Array.isArray(module.ast.comments)) {
       return parser.parseForESLint ? parser.parseForESLint(text, options) : { ast: parser.parse(text, options) };

@@ -30,7 +30,15 @@ export function walkTree(root: TSESTree.Node, visitorKeys: VisitorKeys, visit: (
 
 /** Sets `parent` on every node below `root` (ESLint does this while it lints; a parse of our own does not). */
 export function setParents(root: TSESTree.Node, visitorKeys: VisitorKeys): void {
+  eachNode(root, visitorKeys, (node, parent) => {
+    if (parent) (node as { parent: TSESTree.Node }).parent = parent;
+  });
+}
+
+/** Every node of the tree, each with the node it hangs from (none for the root), by the visitor keys. */
+export function eachNode(root: TSESTree.Node, visitorKeys: VisitorKeys, visit: (node: TSESTree.Node, parent: TSESTree.Node | undefined) => void): void {
   const keys = visitorKeys as Record<string, readonly string[] | undefined>;
+  visit(root, undefined);
   const stack: TSESTree.Node[] = [root];
   while (stack.length > 0) {
     const node = stack.pop()!;
@@ -39,12 +47,12 @@ export function setParents(root: TSESTree.Node, visitorKeys: VisitorKeys): void 
       if (Array.isArray(child)) {
         for (const item of child) {
           if (item && typeof item === 'object') {
-            (item as { parent: TSESTree.Node }).parent = node;
+            visit(item as TSESTree.Node, node);
             stack.push(item as TSESTree.Node);
           }
         }
       } else if (child && typeof child === 'object') {
-        (child as { parent: TSESTree.Node }).parent = node;
+        visit(child as TSESTree.Node, node);
         stack.push(child as TSESTree.Node);
       }
     }

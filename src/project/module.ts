@@ -1,6 +1,7 @@
 import { parseWithScopes, type ParsePurpose } from '../parsers.js';
 import type { TSESLint, TSESTree } from '../ts-eslint-lite.js';
 import { setParents, T, type VisitorKeys } from './ast.js';
+import { packLocations } from './packed-locations.js';
 import { packTokens } from './packed-tokens.js';
 
 type ScopeManager = NonNullable<Readonly<TSESLint.SourceCode>['scopeManager']>;
@@ -171,7 +172,10 @@ export function boundNames(pattern: TSESTree.Node): string[] {
 export function parseModule(path: string, text: string, purpose: ParsePurpose = 'analysis'): ParsedModule {
   const result = parseWithScopes(text, path, purpose);
   setParents(result.ast, result.visitorKeys as VisitorKeys);
-  packTokens(result.ast, text);
+  if (purpose === 'eslint') {
+    packTokens(result.ast, text);
+    packLocations(result.ast, text, result.visitorKeys as VisitorKeys);
+  }
   return new ParsedModule(path, text, result.ast, result.scopeManager as ScopeManager, result.visitorKeys as VisitorKeys);
 }
 

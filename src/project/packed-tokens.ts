@@ -79,7 +79,7 @@ function kindOf(type: string): number | undefined {
 }
 
 /** Where each line starts, with TypeScript's line breaks: CRLF, LF, CR, U+2028, U+2029. */
-function lineStarts(text: string): number[] {
+export function lineStarts(text: string): number[] {
   const starts = [0];
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
@@ -90,7 +90,7 @@ function lineStarts(text: string): number[] {
 }
 
 /** 1-based line, 0-based column in UTF-16 units, as typescript-estree's `getLineAndCharacterFor`. */
-function position(offset: number, lines: readonly number[]): { column: number; line: number } {
+export function position(offset: number, lines: readonly number[]): { column: number; line: number } {
   let low = 0;
   let high = lines.length - 1;
   while (low < high) {

@@ -1,6 +1,7 @@
 import { cpSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseForESLint } from '@typescript-eslint/parser';
+import type { TSESTree } from '@typescript-eslint/types';
 import { ESLint, Linter } from 'eslint';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cliConfig, LintRunner, RULE_SEVERITIES, type RunnerFlags } from '../../src/cli/lint-runner.js';
@@ -8,6 +9,7 @@ import { collectSourceFiles } from '../../src/cli/walk.js';
 import { reusingParser } from '../../src/cli/reused-parser.js';
 import { parsesAlike, parseWithScopes, typescriptEslintParser } from '../../src/parsers.js';
 import { ParsedModule, parseModule } from '../../src/project/module.js';
+import { packLocations, unpackLocations } from '../../src/project/packed-locations.js';
 import { packTokens, unpackTokens } from '../../src/project/packed-tokens.js';
 import { ProjectIndex } from '../../src/project/project.js';
 import { ROOT } from '../helpers/cli.js';
@@ -99,6 +101,23 @@ describe("the index's packed tokens", () => {
   });
 });
 
+describe("the index's packed node locations", () => {
+  it.each([
+    ['x.ts', 'class A { #n = 1; m() { return this.#n << 2 >>> 1; } }\r\nconst r = /a[/]b/gu, t = `x${1}y${`z`}`;\u2028let s = "😀" + \'\\u00e9\';\n'],
+    ['x.tsx', 'const e = <div a="1">text {x} more</div>;\r// c\rexport type T<U> = U extends Array<infer V> ? V : never;\n'],
+    ['x.js', '#!/usr/bin/env node\nlabel: for (;;) { if (a < b > c) break label; }\n'],
+    ['y.ts', '\n\n  // leading comment\n  @dec class B<T = string> extends C<T> implements D { declare x?: number; constructor(private y = 1) { super(); } }\n'],
+  ])('come back as the parser made them (%s)', (name, text) => {
+    const file = path.join(FLOW, name);
+    const { ast, visitorKeys } = parseForESLint(text, { ...eslintParserOptions(file), filePath: file }) as { ast: TSESTree.Program; visitorKeys: Parameters<typeof packLocations>[2] };
+    const tree = JSON.stringify(ast, (key, value) => (key === 'parent' || key === 'tokens' ? undefined : value));
+    packLocations(ast, text, visitorKeys);
+    expect(ast.body[0]!.loc).toBeUndefined();
+    unpackLocations(ast);
+    expect(JSON.stringify(ast, (key, value) => (key === 'parent' || key === 'tokens' ? undefined : value))).toBe(tree);
+  });
+});
+
 describe('the reusing parser', () => {
   const file = path.join(FLOW, 'x.ts');
   const text = 'export const a = 1; // one\n';
@@ -108,6 +127,7 @@ describe('the reusing parser', () => {
     const parser = reusingParser(typescriptEslintParser()!, (asked, askedText) => (asked === file && askedText === text ? module : undefined)) as { parseForESLint(text: string, options: unknown): { ast: unknown } };
     const options = eslintParserOptions(file);
     expect(parser.parseForESLint(text, options).ast).toBe(module.ast);
+    expect((module.ast as TSESTree.Program).body[0]!.loc).toEqual({ start: { line: 1, column: 0 }, end: { line: 1, column: 19 } });
     expect(parser.parseForESLint(`${text} `, options).ast).not.toBe(module.ast);
     expect(parser.parseForESLint(text, { ...options, sourceType: 'commonjs' }).ast).not.toBe(module.ast);
   });

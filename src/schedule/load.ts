@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { packageFile } from '../package-files.js';
 import { parseAnchor } from './anchor.js';
@@ -54,9 +54,32 @@ export function loadBundledSchedule(): Schedule {
 export function loadSchedule(input: string | object, cwd = process.cwd()): Schedule {
   if (typeof input === 'string') {
     const file = path.resolve(cwd, input);
-    return fromData(readJson(file, input), input, path.dirname(file));
+    const known = fileSchedules.get(file);
+    if (known && known.files.every(([name, stamp]) => stampOf(name) === stamp)) return known.schedule;
+    const raw = readJson(file, input);
+    const schedule = fromData(raw, input, path.dirname(file));
+    // The graph a schedule names is part of it: either file changing makes a new schedule.
+    const graph = isObject(raw) && typeof raw.graph === 'string' ? [path.resolve(path.dirname(file), raw.graph)] : [];
+    fileSchedules.set(file, { files: [file, ...graph].map((name) => [name, stampOf(name)]), schedule });
+    return schedule;
   }
   return fromData(input, '<settings schedule object>', cwd);
+}
+
+/**
+ * Schedule files loaded in this process, by absolute path, with the stamp they had. The CLI's
+ * runner and the rules it runs name the same file: they must get the same object, since the
+ * project's analysis is kept per schedule object (a second object analysed the project again).
+ */
+const fileSchedules = new Map<string, { files: [string, string | undefined][]; schedule: Schedule }>();
+
+function stampOf(file: string): string | undefined {
+  try {
+    const stats = statSync(file);
+    return `${stats.mtimeMs}:${stats.size}:${stats.ino}`;
+  } catch {
+    return undefined;
+  }
 }
 
 function readJson(file: string, shown: string): unknown {

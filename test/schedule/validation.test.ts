@@ -98,6 +98,21 @@ describe('schedule validation', () => {
   });
 });
 
+describe('a schedule file loaded twice', () => {
+  it('is one object while the file (and the graph it names) is unchanged, and a new one after a change', () => {
+    const patch = (removal: string) => JSON.stringify({ schemaVersion: 2, extends: 'bundled', items: [{ id: 'bulkindexemployees', removal }] });
+    const { dir, file } = writeTemp('moved.json', patch('2027-01-15'));
+    const first = loadSchedule('moved.json', dir);
+    // The CLI's runner and the rules it runs name the file differently but must share the project's analysis.
+    expect(loadSchedule(file)).toBe(first);
+    // One byte longer, so the change shows even where two writes share a modification time.
+    writeFileSync(file, `${patch('2027-02-15')} `);
+    const changed = loadSchedule(file);
+    expect(changed).not.toBe(first);
+    expect(findItem(changed, 'bulkindexemployees')!.removal).toBe('2027-02-15');
+  });
+});
+
 describe('extending the bundled schedule', () => {
   it('moves a bundled date by id, alias or anchor and keeps the rest', () => {
     for (const name of ['ce596f49-55c4-465e-bf3c-5a3a33906e1f', 'bulkindexemployees', 'POST /api/index/v1/bulkindexemployees']) {

@@ -119,7 +119,7 @@ function typescriptEstreeParts(): typeof estreeParts {
  * typescript-eslint's parser makes for ESLint: see `parsesAlike`.
  */
 export function parseWithScopes(text: string, file: string, purpose: ParsePurpose = 'analysis'): ScopedParse {
-  const jsx = !/\.(?:ts|mts|cts)$/.test(file);
+  const jsx = allowsJsx(file);
   if (purpose === 'eslint') {
     const parser = typescriptEslintParser();
     if (parser?.parseForESLint) return parser.parseForESLint(text, scopedParseOptions(file)) as ScopedParse;
@@ -138,9 +138,14 @@ export function parseWithScopes(text: string, file: string, purpose: ParsePurpos
   return { ast, scopeManager: eslintScope.analyze(ast, { ecmaVersion: 2026, sourceType: 'module', childVisitorKeys: eslintKeys, fallback: 'iteration' }), visitorKeys: eslintKeys };
 }
 
+/** JSX is read in every file but plain TypeScript (where `<T>x` is a type assertion). */
+function allowsJsx(file: string): boolean {
+  return !/\.(?:ts|mts|cts)$/.test(file);
+}
+
 /** What `parseWithScopes` asks typescript-eslint's parser for (which adds tokens and comments whatever it is asked). */
 function scopedParseOptions(file: string): Record<string, unknown> {
-  const jsx = !/\.(?:ts|mts|cts)$/.test(file);
+  const jsx = allowsJsx(file);
   return { range: true, loc: true, jsx, ecmaFeatures: { jsx }, sourceType: 'module', ecmaVersion: 'latest', filePath: file, comment: false, tokens: false };
 }
 

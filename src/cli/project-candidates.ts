@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { openProject } from '../flow/sessions.js';
 import type { ParsedModule } from '../project/module.js';
 import { projectRootOf, type ProjectIndex } from '../project/project.js';
@@ -28,15 +27,10 @@ export interface OpenedProjects {
  */
 export function openProjects(files: readonly string[], settings: Settings, roots: readonly string[], parseFor: ParsePurpose = 'analysis'): OpenedProjects {
   const cwd = lintCwd(roots);
-  const rootOfDirectory = new Map<string, string>();
   const byRoot = new Map<string, string[]>();
   for (const file of files) {
-    const directory = path.dirname(file);
-    let root = rootOfDirectory.get(directory);
-    if (root === undefined) {
-      root = projectRootOf(file, cwd);
-      rootOfDirectory.set(directory, root);
-    }
+    // projectRootOf looks at each directory once.
+    const root = projectRootOf(file, cwd);
     const members = byRoot.get(root);
     if (members) members.push(file);
     else byRoot.set(root, [file]);

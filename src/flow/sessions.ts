@@ -109,7 +109,7 @@ function reanalyzed(session: Session, last: ProjectAnalysis): ProjectAnalysis | 
   if (session.edited.size === 0 || session.edited.has(DISK_CHANGE) || session.options.clients.length > HTTP_CLIENTS.length) return undefined;
   const files = project.files();
   if ([...files.values()].some((facts) => facts.computedImports)) return undefined;
-  const edited = connected(project, [...session.edited], [...session.before].flatMap(([file, facts]) => facts.imports.flatMap((entry) => resolvedFile(project, file, entry.specifier) ?? [])));
+  const edited = connected(project, [...session.edited], [...session.before].flatMap(([file, facts]) => project.resolvedImports(file, facts.imports)));
   if (!edited || [...session.before.values()].some((facts) => facts.libraryState) || [...edited].some((file) => files.get(file)!.libraryState)) return undefined;
   const writers = connected(project, [...files].flatMap(([file, facts]) => (facts.libraryState ? [file] : [])), []);
   if (!writers) return undefined;
@@ -139,33 +139,22 @@ function connected(project: ProjectIndex, starts: readonly string[], alsoStarts:
   return found;
 }
 
-function resolvedFile(project: ProjectIndex, from: string, specifier: string): string | undefined {
-  const resolution = project.resolve(from, specifier);
-  return resolution?.kind === 'file' ? resolution.path : undefined;
-}
-
+/** `all` with the entries of the files in `part` taken from `from` instead (only those: `from` may know other files less well). */
 function replacedWithin<T>(all: ReadonlyMap<string, readonly T[]>, from: ReadonlyMap<string, readonly T[]>, part: ReadonlySet<string>): Map<string, readonly T[]> {
   const result = new Map([...all].filter(([file]) => !part.has(file)));
-  for (const [file, entries] of from) if (entries.length > 0) result.set(file, entries);
+  for (const [file, entries] of from) if (part.has(file) && entries.length > 0) result.set(file, entries);
   return result;
 }
 
 /** The project's analysis with one file's findings and requests replaced by another analysis's. */
 function withFile(project: ProjectAnalysis, around: ProjectAnalysis, file: string): ProjectAnalysis {
+  const part = new Set([file]);
   return {
     version: around.version,
-    findings: replaced(project.findings, around.findings, file),
-    sites: replaced(project.sites, around.sites, file),
+    findings: replacedWithin(project.findings, around.findings, part),
+    sites: replacedWithin(project.sites, around.sites, part),
     analysed: new Set([...project.analysed, ...around.analysed]),
   };
-}
-
-function replaced<T>(all: ReadonlyMap<string, readonly T[]>, from: ReadonlyMap<string, readonly T[]>, file: string): Map<string, readonly T[]> {
-  const result = new Map(all);
-  const mine = from.get(file);
-  if (mine && mine.length > 0) result.set(file, mine);
-  else result.delete(file);
-  return result;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { hash } from 'node:crypto';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import path from 'node:path';
 import { collectSourceFiles } from '../cli/walk.js';
@@ -236,21 +236,27 @@ export class ProjectIndex {
     return this.importGraph().imports.get(file) ?? [];
   }
 
+  /** The files these imports of `file` resolve to (the quick look's, or what they were before an edit). Imports of the project's dependencies are packages, never files: not resolved. */
+  resolvedImports(file: string, imports: readonly ScannedImport[]): string[] {
+    const targets = new Set<string>();
+    for (const entry of imports) {
+      if (!entry.specifier.startsWith('.') && this.isDependency(entry.specifier)) continue;
+      const resolution = this.resolve(file, entry.specifier);
+      if (resolution?.kind === 'file' && resolution.path !== file) targets.add(resolution.path);
+    }
+    return [...targets];
+  }
+
   /**
    * Every project file's imports, resolved, both ways: made once, and again after an import
-   * changes. Imports of the project's dependencies are packages, never files: not resolved.
+   * changes.
    */
   private importGraph(): ImportGraph {
     if (!this.graph) {
       const graph: ImportGraph = { imports: new Map(), importers: new Map() };
       for (const [file, facts] of this.files()) {
-        const targets = new Set<string>();
-        for (const entry of facts.imports) {
-          if (!entry.specifier.startsWith('.') && this.isDependency(entry.specifier)) continue;
-          const resolution = this.resolve(file, entry.specifier);
-          if (resolution?.kind === 'file' && resolution.path !== file) targets.add(resolution.path);
-        }
-        graph.imports.set(file, [...targets]);
+        const targets = this.resolvedImports(file, facts.imports);
+        graph.imports.set(file, targets);
         for (const target of targets) {
           let importers = graph.importers.get(target);
           if (!importers) graph.importers.set(target, (importers = []));
@@ -352,17 +358,12 @@ function safeList(root: string): string[] {
   } catch {
     return [];
   }
-  const ownRoot = new Map<string, boolean>([[root, true]]);
-  const belongs = (dir: string): boolean => {
-    let known = ownRoot.get(dir);
-    if (known === undefined) {
-      const parent = path.dirname(dir);
-      known = parent !== dir && !existsSync(path.join(dir, 'package.json')) && belongs(parent);
-      ownRoot.set(dir, known);
-    }
-    return known;
-  };
-  return files.filter((file) => belongs(path.dirname(file)));
+  // A file belongs unless a directory between it and the root has a package.json.
+  const inside = withSeparator(root);
+  return files.filter((file) => {
+    const manifestDir = manifestDirOf(path.dirname(file));
+    return manifestDir === undefined || !manifestDir.startsWith(inside);
+  });
 }
 
 /** The project a file belongs to: the nearest directory above it with a package.json, not above `cwd` when the file is inside it. */

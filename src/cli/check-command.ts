@@ -1,5 +1,4 @@
 import { parseArgs } from 'node:util';
-import v8 from 'node:v8';
 import { forEachCandidate } from './candidates.js';
 import { parseShard } from './file-selection.js';
 import type { Skipped } from './findings.js';
@@ -103,20 +102,7 @@ export async function createLintRunner(flags: LintFlags, roots: string[], files:
     return new LintRunner(runnerFlags, roots, files);
   }
   const { IsolatedLintRunner } = await import('./isolated-runner.js');
-  boundHeapGrowth();
   return new IsolatedLintRunner(runnerFlags, roots, { timeout: flags.limits.fileTimeout, files });
-}
-
-/**
- * After each full collection V8 lets a heap grow to several times what is live before the next.
- * The worker keeps the project's analysis live (hundreds of MB on a big project) while ESLint
- * makes garbage file after file, so the process's peak memory was mostly garbage: 1.9 GB for
- * ~600 MB live on 30,000 files. Growing by a fifth instead costs no measurable time there
- * (the next collection marks the same live heap) and keeps the peak near 1 GB. V8 reads the flag
- * at each collection, and this process is the CLI's own.
- */
-function boundHeapGrowth(): void {
-  v8.setFlagsFromString('--heap-growing-percent=20');
 }
 
 export async function render(report: Report, format: Format, io: CliIo, text = renderCheckText): Promise<string> {

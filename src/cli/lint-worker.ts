@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
+import { boundHeapGrowthWhenLarge } from './heap-growth.js';
 import { LintRunner, type RunnerFlags } from './lint-runner.js';
 import { lintCwd } from './paths.js';
 
@@ -28,7 +29,9 @@ const runner = new LintRunner(flags, roots, files);
 // project runs once, here and nowhere else (the calling thread chooses its candidates by what it
 // found), and the first lint loads the parser's lazy parts and, with --project, builds the
 // TypeScript program, which can take minutes.
+const lookAtHeap = boundHeapGrowthWhenLarge();
 const { found } = runner.openProjects();
+lookAtHeap();
 await runner.check(path.join(lintCwd(roots), '.api-sunset-warm-up.ts'), '');
 
 port.on('message', (request: WorkerRequest) => {

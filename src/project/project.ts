@@ -53,6 +53,17 @@ const COMPUTED_IMPORT = /\b(?:require|import)\s*\(\s*(?!['"])/;
 /** More than this many bytes is a bundle, not code someone maintains: never parsed for the flow. */
 const MAX_BYTES = 1_000_000;
 
+/** Told after every module parse in this thread (see `observeParses`). */
+let parseObserver: (() => void) | undefined;
+
+/**
+ * Has `observer` called after each module any index of this thread parses: how a command line
+ * process watches its heap while one long synchronous analysis runs (see cli/heap-growth.ts).
+ */
+export function observeParses(observer: (() => void) | undefined): void {
+  parseObserver = observer;
+}
+
 /**
  * The modules of one project (the files below its root), parsed on demand and cached for the
  * life of the process. Every file is read once for a cheap look (does it name the service? what
@@ -299,6 +310,7 @@ export class ProjectIndex {
       entry = { text, module: undefined, error: (error as Error).message.split('\n')[0] ?? String(error), stamp };
     }
     this.modules.set(file, entry);
+    parseObserver?.();
     return entry;
   }
 

@@ -48,18 +48,6 @@ export function isTypeScriptFile(file: string): boolean {
   return TYPESCRIPT_EXTENSIONS.includes(path.extname(file));
 }
 
-/**
- * Parses a module as ESLint would: typescript-eslint's parser when installed, else espree for
- * JavaScript. Throws when the text does not parse, or is TypeScript and no parser can read it.
- */
-export function parseModule(text: string, file: string): TSESTree.Program {
-  const jsx = /\.[jt]sx$/.test(file);
-  const parser = typescriptEslintParser();
-  if (parser) return parser.parse(text, { filePath: file, sourceType: 'module', ecmaFeatures: { jsx } });
-  if (isTypeScriptFile(file)) throw new Error(MISSING_TYPESCRIPT_PARSER);
-  return espreeParser().parse(text, { ecmaVersion: 'latest', sourceType: 'module', ecmaFeatures: { jsx }, range: true, loc: true });
-}
-
 /** Who the tree is for: the analysis alone, or ESLint after it. */
 export type ParsePurpose = 'analysis' | 'eslint';
 
@@ -108,7 +96,8 @@ function typescriptEstreeParts(): typeof estreeParts {
 /**
  * Parses a module of the project that ESLint is not linting right now, with its scopes: the tree
  * ESLint would get from typescript-eslint's parser when installed, else espree and eslint-scope
- * (ESLint's own) for JavaScript. Throws as `parseModule` does.
+ * (ESLint's own) for JavaScript. Throws when the text does not parse, or is TypeScript and no
+ * parser can read it.
  *
  * For the `analysis`, only what it reads is built: ranges but no `loc` objects, no tokens or
  * comments (its JSDoc types are read from the text), and scopes without TypeScript's library

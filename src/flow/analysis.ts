@@ -83,11 +83,17 @@ function analyze(project: ProjectIndex, engine: Engine, seeds: string[], rounds:
     batch = receivers(engine, project, analysed);
   }
   judgeBodies(engine);
-  const findings = new Map<string, DetachedFinding[]>();
-  for (const finding of engine.findings.values()) findings.set(finding.file, [...(findings.get(finding.file) ?? []), detachFinding(finding)]);
-  const sites = new Map<string, DetachedSite[]>();
-  for (const site of engine.sites) sites.set(site.file, [...(sites.get(site.file) ?? []), detachSite(site)]);
-  return { version, findings, sites, analysed };
+  return { version, findings: byFile(engine.findings.values(), detachFinding), sites: byFile(engine.sites, detachSite), analysed };
+}
+
+function byFile<T extends { file: string }, D>(entries: Iterable<T>, detach: (entry: T) => D): Map<string, D[]> {
+  const grouped = new Map<string, D[]>();
+  for (const entry of entries) {
+    const list = grouped.get(entry.file);
+    if (list) list.push(detach(entry));
+    else grouped.set(entry.file, [detach(entry)]);
+  }
+  return grouped;
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { TSESTree } from '../ts-eslint-lite.js';
 import { T } from '../project/ast.js';
-import type { ParsedModule } from '../project/module.js';
+import { importSourceOf, rootIdentifier, type ParsedModule } from '../project/module.js';
 import type { Catalog, KnownEndpoint } from './catalog.js';
 import type { Engine } from './engine.js';
 import type { WrapperSetting } from '../settings.js';
@@ -324,35 +324,6 @@ function registersRoute(module: ParsedModule, node: TSESTree.CallExpression, cal
   const root = rootIdentifier(callee.object);
   const source = root && importSourceOf(module, root);
   return source !== undefined && ROUTE_LIBRARIES.test(source);
-}
-
-function rootIdentifier(node: TSESTree.Node): string | undefined {
-  let current = node;
-  for (;;) {
-    if (current.type === T.Identifier) return current.name;
-    if (current.type === T.MemberExpression) current = current.object;
-    else if (current.type === T.CallExpression) current = current.callee;
-    else return undefined;
-  }
-}
-
-/** Where a module gets a name from: `import x from 'source'`, `const x = require('source')`, or a variable made from such a name (`const app = express()`). */
-function importSourceOf(module: ParsedModule, name: string, depth = 0): string | undefined {
-  if (depth > 4) return undefined;
-  for (const statement of module.ast.body) {
-    if (statement.type === T.ImportDeclaration && statement.specifiers.some((specifier) => specifier.local.name === name)) return statement.source.value;
-    const declaration = statement.type === T.ExportNamedDeclaration ? statement.declaration : statement;
-    if (declaration?.type !== T.VariableDeclaration) continue;
-    for (const declarator of declaration.declarations) {
-      const names = declarator.id.type === T.Identifier ? [declarator.id.name] : declarator.id.type === T.ObjectPattern ? declarator.id.properties.flatMap((p) => (p.type === T.Property && p.value.type === T.Identifier ? [p.value.name] : [])) : [];
-      if (!names.includes(name) || !declarator.init) continue;
-      const init = declarator.init.type === T.AwaitExpression ? declarator.init.argument : declarator.init;
-      if (init.type === T.CallExpression && init.callee.type === T.Identifier && init.callee.name === 'require' && init.arguments[0]?.type === T.Literal) return String(init.arguments[0].value);
-      const root = rootIdentifier(init);
-      return root && root !== name ? importSourceOf(module, root, depth + 1) : undefined;
-    }
-  }
-  return undefined;
 }
 
 /** Names of home-made request helpers: `post`, `request`, `callApi`, `fetchIndex`, `sendToGlean`. */

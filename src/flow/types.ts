@@ -1,6 +1,6 @@
 import type { TSESTree } from '../ts-eslint-lite.js';
 import { T } from '../project/ast.js';
-import type { ParsedModule } from '../project/module.js';
+import { importSourceOf, type ParsedModule } from '../project/module.js';
 import type { Engine } from './engine.js';
 import { responseMember } from './responses.js';
 import { isSdkSpecifier, sdkMember } from './sdk.js';
@@ -86,7 +86,7 @@ function reference(engine: Engine, module: ParsedModule, node: TSESTree.TSTypeRe
   // `sdk.components.ChatMessage`, `components.ChatMessage`: a qualified name's last part, when the qualifier comes from the SDK.
   if (node.typeName.type === T.TSQualifiedName) {
     const qualifier = leftmost(node.typeName);
-    const source = importSource(module, qualifier);
+    const source = qualifier === undefined ? undefined : importSourceOf(module, qualifier);
     return source !== undefined && isSdkSpecifier(engine, source) ? named(engine, name) : EMPTY;
   }
   return resolveName(engine, module, name, depth);
@@ -247,15 +247,6 @@ function leftmost(name: TSESTree.TSQualifiedName): string | undefined {
   let current: TSESTree.EntityName = name;
   while (current.type === T.TSQualifiedName) current = current.left;
   return current.type === T.Identifier ? current.name : undefined;
-}
-
-function importSource(module: ParsedModule, local: string | undefined): string | undefined {
-  if (!local) return undefined;
-  for (const statement of module.ast.body) {
-    if (statement.type !== T.ImportDeclaration) continue;
-    if (statement.specifiers.some((specifier) => specifier.local.name === local)) return statement.source.value;
-  }
-  return undefined;
 }
 
 /**

@@ -49,11 +49,6 @@ export function unpackTokens(ast: TSESTree.Program): void {
   ast.tokens = Array.from(kinds, (kind, i) => kept.get(i) ?? token(kindNames[kind]!, ranges[2 * i]!, ranges[2 * i + 1]!, text, lines));
 }
 
-/** Takes back the tokens `unpackTokens` put on the tree: they stay packed, for the next `unpackTokens`. */
-export function repackTokens(ast: TSESTree.Program): void {
-  if (packed.has(ast)) delete ast.tokens;
-}
-
 /** A token as typescript-estree's `convertToken` makes one (the same keys, in the same order). */
 function token(type: string, start: number, end: number, text: string, lines: readonly number[]): Token {
   return { type, loc: { end: position(end, lines), start: position(start, lines) }, range: [start, end], value: text.slice(start, end) } as Token;

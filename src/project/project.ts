@@ -5,7 +5,6 @@ import path from 'node:path';
 import { collectSourceFiles } from '../cli/walk.js';
 import { scanImports, type ScannedImport } from './import-scan.js';
 import { ParsedModule, parseModule } from './module.js';
-import { repackTokens } from './packed-tokens.js';
 import type { ParsePurpose } from '../parsers.js';
 import { ModuleResolver, packageName, type Resolution } from './resolver.js';
 
@@ -165,9 +164,6 @@ export class ProjectIndex {
    * longer needs. Nothing changes for the analysis: a later use parses the file again.
    */
   release(file: string): void {
-    // Findings and requests of the file may keep its tree alive: at least not with its tokens unpacked.
-    const module = this.modules.get(file)?.module;
-    if (module) repackTokens(module.ast);
     this.modules.delete(file);
   }
 

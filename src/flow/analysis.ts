@@ -59,11 +59,12 @@ export function analyzeAround(project: ProjectIndex, options: EngineOptions, fil
 export function analyzeWithin(project: ProjectIndex, options: EngineOptions, within: ReadonlySet<string>): ProjectAnalysis | undefined {
   const engine = new Engine(options);
   const seeds = [...project.files()].filter(([file, facts]) => facts.service && within.has(file)).map(([file]) => file);
-  const analysis = analyze(project, engine, seeds, MAX_ROUNDS);
+  const analysis = analyze(project, engine, seeds, MAX_ROUNDS, within);
   return engine.loadedModules().every((module) => within.has(module.path)) ? analysis : undefined;
 }
 
-function analyze(project: ProjectIndex, engine: Engine, seeds: string[], rounds: number): ProjectAnalysis {
+/** The engine from `seeds`, then over the files that receive its values, for `rounds`; only among `within` when given (a part no import ties to the rest). */
+function analyze(project: ProjectIndex, engine: Engine, seeds: string[], rounds: number, within?: ReadonlySet<string>): ProjectAnalysis {
   const version = project.version;
   const analysed = new Set<string>();
   let batch = seeds;
@@ -80,7 +81,7 @@ function analyze(project: ProjectIndex, engine: Engine, seeds: string[], rounds:
     }
     engine.settle();
     runDefaults(engine, [...analysed].flatMap((file) => project.module(file) ?? []), pending);
-    batch = receivers(engine, project, analysed);
+    batch = receivers(engine, project, analysed, within);
   }
   judgeBodies(engine);
   return { version, findings: byFile(engine.findings.values(), detachFinding), sites: byFile(engine.sites, detachSite), analysed };
@@ -180,7 +181,7 @@ function selfOf(engine: Engine, fn: TSESTree.FunctionLike, env: Activation): Val
  * dependencies never, so the cost is a lookup per import; the rest (path aliases, `#` imports) are
  * resolved, once per directory.
  */
-function receivers(engine: Engine, project: ProjectIndex, analysed: ReadonlySet<string>): string[] {
+function receivers(engine: Engine, project: ProjectIndex, analysed: ReadonlySet<string>, within: ReadonlySet<string> | undefined): string[] {
   const exporters = new Map<string, Set<string> | '*'>();
   const byStem = new Map<string, string[]>();
   for (const module of engine.loadedModules()) {
@@ -192,7 +193,7 @@ function receivers(engine: Engine, project: ProjectIndex, analysed: ReadonlySet<
   if (exporters.size === 0) return [];
   const found: string[] = [];
   for (const [file, facts] of project.files()) {
-    if (analysed.has(file)) continue;
+    if (analysed.has(file) || (within && !within.has(file))) continue;
     const imports = facts.imports.some((entry) => {
       const last = entry.specifier.split('/').at(-1)!.replace(/\.[cm]?[jt]sx?$/, '');
       const candidates = byStem.get(last === '' || last === '.' || last === '..' ? 'index' : last) ?? byStem.get(last);

@@ -11,8 +11,9 @@ import { HTTP_CLIENTS } from './models/http-clients.js';
 
 /**
  * One project's index and its latest analysis, kept for the life of the process (an editor
- * session, one `eslint` run, one CLI command), like eslint-plugin-import-x's export map: the first
- * file linted pays for the project, every later file reads the result, and a change to a file
+ * session, one `eslint` run, one CLI command), like eslint-plugin-import-x's export map: until
+ * the first edit, each part of the project (what imports tie together) is analysed when ESLint
+ * first lints one of its files, later files of the part read the result, and a change to a file
  * (ESLint's buffer, or the disk) makes the next lint analyse again over the cached parses.
  */
 interface Session {
@@ -29,6 +30,17 @@ interface Session {
   around?: { file: string; version: number; analysis: ProjectAnalysis };
   /** Whole-project analyses made so far. */
   analyses: number;
+  /** Before any edit and any whole analysis: the parts analysed so far, one at a time (see `byParts`); false once that cannot go on. */
+  parts: PartsAnalysis | false | undefined;
+}
+
+/** The analyses of the parts of a project linted so far, as one analysis of the files they cover. */
+interface PartsAnalysis {
+  version: number;
+  analysis: ProjectAnalysis;
+  covered: Set<string>;
+  /** The files tied by imports to a file that may write library state: part of every part. */
+  writers: ReadonlySet<string>;
 }
 
 /** How often, at most, an editor session looks for files changed on disk (a `git checkout`, another editor). */
@@ -80,6 +92,8 @@ function analysisFor(linted: LintedFile, onDisk: boolean, settings: Settings, cw
   }
   const { project } = session;
   if (session.analysis?.version === project.version) return session.analysis;
+  const inParts = session.analysis ? undefined : byParts(session, linted.file);
+  if (inParts) return inParts;
   // An editor relinting the file it edits: that file's neighbourhood, on top of the project's last analysis.
   if (session.analysis && session.watch && session.edited.size === 1 && session.edited.has(linted.file)) {
     if (session.around?.file !== linted.file || session.around.version !== project.version) {
@@ -122,6 +136,58 @@ function reanalyzed(session: Session, last: ProjectAnalysis): ProjectAnalysis | 
     sites: replacedWithin(last.sites, within.sites, part),
     analysed: new Set([...[...last.analysed].filter((file) => !part.has(file)), ...within.analysed]),
   };
+}
+
+/**
+ * Until a whole analysis is needed, a file is answered by the analysis of its part of the project
+ * alone: the files an import ties to it, either way, with the parts that may write library state
+ * (what `analyzeProject` finds there, as in `reanalyzed`). A file in a part that names nothing of
+ * the service costs no parse at all, and the parts that do are analysed as ESLint reaches them,
+ * not all at the first file: by then the parser has warmed up on ESLint's own parses. Undefined
+ * once the project's texts changed (an editor's edits go through `reanalyzed`, which needs a whole
+ * analysis to start from) or when a part cannot be told.
+ */
+function byParts(session: Session, file: string): ProjectAnalysis | undefined {
+  const { project } = session;
+  if (session.parts === false) return undefined;
+  const parts = session.parts ?? startParts(session);
+  if (!parts || parts.version !== project.version) return abandonParts(session);
+  if (parts.covered.has(file)) return parts.analysis;
+  const files = project.files();
+  const part = files.has(file) ? connected(project, [file], []) : undefined;
+  if (!part) return abandonParts(session);
+  for (const writer of parts.writers) part.add(writer);
+  const within = [...part].some((member) => files.get(member)!.service) ? analyzeWithin(project, session.options, part) : emptyAnalysis(project.version);
+  if (!within) return abandonParts(session);
+  parts.analysis = {
+    version: project.version,
+    findings: replacedWithin(parts.analysis.findings, within.findings, part),
+    sites: replacedWithin(parts.analysis.sites, within.sites, part),
+    analysed: new Set([...parts.analysis.analysed, ...within.analysed]),
+  };
+  for (const member of part) parts.covered.add(member);
+  return parts.analysis;
+}
+
+/** The state of analysing by parts, or undefined when the project's parts cannot be told (see `reanalyzed`). */
+function startParts(session: Session): PartsAnalysis | undefined {
+  const { project } = session;
+  if (session.options.clients.length > HTTP_CLIENTS.length) return undefined;
+  const files = project.files();
+  if ([...files.values()].some((facts) => facts.computedImports)) return undefined;
+  const writers = connected(project, [...files].flatMap(([path, facts]) => (facts.libraryState ? [path] : [])), []);
+  if (!writers) return undefined;
+  session.parts = { version: project.version, analysis: emptyAnalysis(project.version), covered: new Set(), writers };
+  return session.parts;
+}
+
+function abandonParts(session: Session): undefined {
+  session.parts = false;
+  return undefined;
+}
+
+function emptyAnalysis(version: number): ProjectAnalysis {
+  return { version, findings: new Map(), sites: new Map(), analysed: new Set() };
 }
 
 /** The project files tied to `starts` by imports, either way; undefined when that reaches a module outside the project. */
@@ -194,7 +260,8 @@ function sessionFor(root: string, settings: Settings, files: readonly string[] |
   let session = byRoot.get(key);
   if (!session || (files !== undefined && session.watch)) {
     const project = new ProjectIndex(root, serviceGate(settings), files, parseFor);
-    session = { project, options: engineOptions(settings, project), analysis: undefined, watch: files === undefined, checkedDiskAt: Date.now(), edited: new Set(), before: new Map(), analyses: 0 };
+    // A command line run (`check`, `scopes`, `fix`) analyses the whole project at once: it reads every finding.
+    session = { project, options: engineOptions(settings, project), analysis: undefined, watch: files === undefined, checkedDiskAt: Date.now(), edited: new Set(), before: new Map(), analyses: 0, parts: files === undefined ? undefined : false };
     byRoot.set(key, session);
   }
   return session;

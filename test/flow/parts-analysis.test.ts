@@ -1,0 +1,107 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { analyzeProject, type ProjectAnalysis } from '../../src/flow/analysis.js';
+import { catalogFor } from '../../src/flow/catalog.js';
+import { HTTP_CLIENTS } from '../../src/flow/models/http-clients.js';
+import { projectAnalysisFor, serviceGate } from '../../src/flow/sessions.js';
+import { observeParses, ProjectIndex } from '../../src/project/project.js';
+import { readSettings } from '../../src/settings.js';
+import { SLOW_TEST_TIMEOUT } from '../helpers/timeouts.js';
+
+/**
+ * An `eslint` run (and an editor before its first edit) answers each file from the analysis of
+ * the part of the project imports tie it to, made when ESLint reaches that part: what it reports
+ * in every file must be exactly what a whole project's analysis finds there, and a file in a part
+ * that names nothing of the service must cost no parse.
+ */
+const generator = fileURLToPath(new URL('../../scripts/bench/generate.mjs', import.meta.url));
+const { generateCorpus, buildCorpus } = (await import(generator)) as {
+  generateCorpus: (options: { dir: string; files: number }) => unknown;
+  buildCorpus: (options: { files: number }) => { path: string; text: string; api: boolean; kind?: string; role?: string }[];
+};
+
+const FILES = 600;
+const roots: string[] = [];
+afterAll(() => {
+  for (const root of roots) rmSync(root, { recursive: true, force: true });
+});
+afterEach(() => observeParses(undefined));
+
+/** A generated project, with `change` applied on disk to the files it returns a text for. */
+function project(change: (entry: { path: string; text: string; api: boolean }) => string | undefined = () => undefined) {
+  const root = mkdtempSync(path.join(os.tmpdir(), 'api-sunset-parts-'));
+  roots.push(root);
+  generateCorpus({ dir: root, files: FILES });
+  const corpus = buildCorpus({ files: FILES }).map((entry) => ({ ...entry, path: path.join(root, entry.path) }));
+  for (const entry of corpus) {
+    const text = change(entry);
+    if (text === undefined) continue;
+    writeFileSync(entry.path, text);
+    entry.text = text;
+  }
+  // A settings object of its own: a session of its own.
+  const settings = readSettings({ 'api-sunset': { now: '2026-11-22' } }, root);
+  const keyOf = (file: string, range: readonly number[], what: string) => `${path.relative(root, file)}:${range.join('-')}:${what}`;
+  const entriesOf = (analysis: ProjectAnalysis, file: string) => [
+    ...(analysis.findings.get(file) ?? []).map((finding) => keyOf(file, finding.node.range, `${finding.kind}:${finding.item.id}`)),
+    ...(analysis.sites.get(file) ?? []).map((site) => keyOf(file, site.call.range, 'site')),
+  ];
+  const index = new ProjectIndex(root, serviceGate(settings));
+  const whole = analyzeProject(index, { catalog: catalogFor(settings.schedule), project: index, clients: HTTP_CLIENTS, wrappers: [], sdkModules: [] });
+  const truth = corpus.flatMap((entry) => entriesOf(whole, entry.path)).sort();
+  return { root, corpus, settings, truth, entriesOf };
+}
+
+describe('answering each file by its part of the project', () => {
+  it(
+    'finds in every file what a whole-project analysis finds, whatever the order the files come in',
+    () => {
+      const { corpus, settings, truth, entriesOf, root } = project();
+      expect(truth.length).toBeGreaterThan(0);
+      // Plain files first, the service's last, as ESLint may read them.
+      const order = [...corpus.filter((entry) => !entry.api), ...corpus.filter((entry) => entry.api).reverse()];
+      let parses = 0;
+      observeParses(() => parses++);
+      const found: string[] = [];
+      for (const [i, entry] of order.entries()) {
+        found.push(...entriesOf(projectAnalysisFor({ file: entry.path, text: entry.text }, settings, root), entry.path));
+        // No plain file of the generated corpus imports or is imported: none of them costs a parse.
+        if (!order[i + 1]?.api && !entry.api) expect(parses).toBe(0);
+      }
+      expect(found.sort()).toEqual(truth);
+      expect(parses).toBeGreaterThan(0);
+    },
+    SLOW_TEST_TIMEOUT,
+  );
+
+  it(
+    'joins the files that set up an HTTP library for everyone to every part',
+    () => {
+      // One service file of the first package unwraps every axios response (`axios.interceptors`):
+      // a read through axios anywhere else depends on it, though no import ties them. The reader
+      // reads the unwrapped response, so its finding is there only when the writer is seen.
+      let writer: string | undefined;
+      const { corpus, settings, truth, entriesOf, root } = project((entry) => {
+        if (!entry.api || writer) return undefined;
+        writer = entry.path;
+        return `import axios from 'axios';\naxios.interceptors.response.use((response) => response.data);\n${entry.text}`;
+      });
+      const reader = corpus.find((entry) => entry.api && entry.path.includes('pkg-002'))!;
+      const viaAxios = `import axios from 'axios';\nexport async function firstSnippet() {\n  const r = await axios.post('https://example.glean.com/rest/api/v1/search', { query: 'q' });\n  return r.results[0].snippets[0].snippet;\n}\n${reader.text}`;
+      writeFileSync(reader.path, viaAxios);
+      reader.text = viaAxios;
+      const index = new ProjectIndex(root, serviceGate(settings));
+      const whole = analyzeProject(index, { catalog: catalogFor(settings.schedule), project: index, clients: HTTP_CLIENTS, wrappers: [], sdkModules: [] });
+      const readerTruth = entriesOf(whole, reader.path).sort();
+      expect(readerTruth.some((key) => key.includes(':field:'))).toBe(true);
+      expect(entriesOf(projectAnalysisFor({ file: reader.path, text: reader.text }, settings, root), reader.path).sort()).toEqual(readerTruth);
+      const found = corpus.flatMap((entry) => entriesOf(projectAnalysisFor({ file: entry.path, text: entry.text }, settings, root), entry.path));
+      expect(found.sort()).toEqual(corpus.flatMap((entry) => entriesOf(whole, entry.path)).sort());
+      expect(truth.length).toBeGreaterThan(0);
+    },
+    SLOW_TEST_TIMEOUT,
+  );
+});

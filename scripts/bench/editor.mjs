@@ -5,7 +5,8 @@
 //   node scripts/bench/editor.mjs SPEC.json
 //
 // SPEC: { cwd, pluginConfig, parseOnlyConfig, edits, targets: [{ path, role }] } (absolute paths).
-// The first lint of the first target analyses the whole project (the warm-up). Then each target,
+// The first lint of the first target (the warm-up) analyses its part of the project, and its
+// first edit the whole project (that relint is the first target's max). Then each target,
 // in turn, is opened (its first lint after another file was edited) and edited `edits` times,
 // alternately appending a comment and changing a line, each edit relinted with the plugin and,
 // for the floor, with parse-only ESLint. Prints one JSON object.

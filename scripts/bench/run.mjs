@@ -295,7 +295,7 @@ async function runEditor(root, corpusDir, manifest, seed, edits) {
 
 function printEditor(editor) {
   console.log(`\nEditor-style relinting in the ${editor.files}-file project (one process, ESLint#lintText with a file path, parser + api-sunset recommended); ${editor.edits} edits per file`);
-  console.log(`First lint (warm-up: configuration loaded, whole project analysed): ${editor.warmUpMs.toFixed(0)} ms; peak RSS ${editor.maxRSSMiB.toFixed(0)} MiB`);
+  console.log(`First lint (warm-up: configuration loaded, the file's part of the project analysed; its first edit analyses the whole project): ${editor.warmUpMs.toFixed(0)} ms; peak RSS ${editor.maxRSSMiB.toFixed(0)} MiB`);
   console.log('| File (role) | Lines | Open (ms) | Relint median (ms) | Relint max (ms) | Parse-only relint median (ms) | api-sunset messages |');
   console.log('|---|---:|---:|---:|---:|---:|---:|');
   for (const target of editor.targets) {

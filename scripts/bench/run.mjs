@@ -155,6 +155,14 @@ function parseTiming(stdout) {
   return rows;
 }
 
+/** Each rule's median time over the runs (one TIMING table per run), its share of their sum, slowest first. */
+function medianTiming(timings) {
+  const rules = [...new Set(timings.flat().map((row) => row.rule))];
+  const rows = rules.map((rule) => ({ rule, ms: median(timings.map((rows) => rows.find((row) => row.rule === rule)?.ms ?? 0)) }));
+  const total = rows.reduce((sum, row) => sum + row.ms, 0);
+  return rows.map((row) => ({ ...row, relative: `${((100 * row.ms) / total).toFixed(1)}%` })).sort((a, b) => b.ms - a.ms);
+}
+
 function writeEslintConfigs(root) {
   const parserUrl = import.meta.resolve('@typescript-eslint/parser');
   const pluginUrl = pathToFileURL(path.join(repo, 'dist/src/index.js')).href;
@@ -222,7 +230,7 @@ async function runCorpus(label, root, corpusDir, manifest, runs, modes) {
   };
   const samples = Object.fromEntries(modes.map((kind) => [kind, []]));
   const findings = {};
-  let timing = [];
+  const timings = [];
   let skippedC = 0;
   for (let run = 1; run <= runs; run++) {
     // Interleaved, so drift on the machine hits every mode alike.
@@ -233,7 +241,7 @@ async function runCorpus(label, root, corpusDir, manifest, runs, modes) {
         throw new Error(`${label} (${kind}) exited ${result.code}\n${result.stderr.slice(0, 2000)}${result.stdout.slice(0, 2000)}`);
       }
       samples[kind].push(result);
-      if (kind === 'b') timing = parseTiming(result.stdout);
+      if (kind === 'b') timings.push(parseTiming(result.stdout));
       if (ESLINT_MODES.has(kind)) findings[kind] = pluginFindings(JSON.parse(readFileSync(report(kind), 'utf8')), root);
       if (kind === 'c') {
         const parsed = JSON.parse(result.stdout);
@@ -255,7 +263,7 @@ async function runCorpus(label, root, corpusDir, manifest, runs, modes) {
       filesPerSecond: manifest.files / (ms / 1000),
     };
   }
-  return { label, manifest, runs, modes, ...summary, timing, findings, skippedC };
+  return { label, manifest, runs, modes, ...summary, timing: medianTiming(timings), ruleMsSamples: timings.map((rows) => rows.reduce((sum, row) => sum + row.ms, 0)), findings, skippedC };
 }
 
 /** api-sunset's messages in an ESLint JSON report, one sorted key per message (file, position, rule, text). */
@@ -459,7 +467,7 @@ function printCorpus(result) {
   const counts = Object.entries(result.findings).map(([kind, keys]) => `(${kind}) ${keys.length}`);
   console.log(`api-sunset findings: ${counts.join(', ')}${result.modes.includes('c') ? `; (c) skipped ${result.skippedC} files` : ''}`);
   if (result.timing.length) {
-    console.log('Per-rule time in (b), from TIMING=all (last run):');
+    console.log(`Per-rule time in (b), from TIMING=all (median of ${result.runs} run(s)):`);
     for (const row of result.timing) console.log(`  ${row.rule}: ${row.ms.toFixed(1)} ms (${row.relative})`);
   }
 }
@@ -536,11 +544,11 @@ async function main() {
     const marginalWall = paired(one, 'p', 'r', 'samplesMs');
     const ca = paired(one, 'c', 'a');
     const caWall = paired(one, 'c', 'a', 'samplesMs');
-    const ruleMs = one.timing.reduce((sum, row) => sum + row.ms, 0);
+    const ruleShares = one.ruleMsSamples.map((ms, i) => ms / one.r.cpuSamplesMs[i]);
     const list = (ratios) => ratios.map((r) => r.toFixed(3)).join(', ');
     console.log('\nRatios of runs made back to back (CPU time: user + system, all threads; the machine may be shared, so wall time also counts waiting for a CPU):');
     console.log(`  p/r (api-sunset over the recommended configs): CPU ${list(marginal.ratios)}, median ${marginal.median.toFixed(3)}; wall ${list(marginalWall.ratios)}, median ${marginalWall.median.toFixed(3)}`);
-    console.log(`  api-sunset's rule time in (b) (TIMING) over (r)'s CPU time: ${(ruleMs / one.r.cpuMs).toFixed(3)}`);
+    if (ruleShares.length > 0) console.log(`  api-sunset's rule time in (b) (TIMING) over (r)'s CPU time: ${list(ruleShares)}, median ${median(ruleShares).toFixed(3)}`);
     console.log(`  c/a (check over parse-only ESLint): CPU ${list(ca.ratios)}, median ${ca.median.toFixed(3)}; wall ${list(caWall.ratios)}, median ${caWall.median.toFixed(3)}`);
     console.log(`  b/a (api-sunset over parse-only ESLint, no budget): CPU ${list(paired(one, 'b', 'a').ratios)}; wall ${list(paired(one, 'b', 'a', 'samplesMs').ratios)}`);
     const threaded = workers === 0 ? 'q2' : 'q';

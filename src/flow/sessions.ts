@@ -39,7 +39,7 @@ interface PartsAnalysis {
   version: number;
   analysis: ProjectAnalysis;
   covered: Set<string>;
-  /** The files tied by imports to a file that may write library state: part of every part. */
+  /** The files tied by imports to a file that may write library state (none of them naming the service): part of every part. */
   writers: ReadonlySet<string>;
 }
 
@@ -176,7 +176,8 @@ function startParts(session: Session): PartsAnalysis | undefined {
   const files = project.files();
   if ([...files.values()].some((facts) => facts.computedImports)) return undefined;
   const writers = connected(project, [...files].flatMap(([path, facts]) => (facts.libraryState ? [path] : [])), []);
-  if (!writers) return undefined;
+  // Writers that touch the service would be analysed again with every part: the whole project once is cheaper.
+  if (!writers || [...writers].some((writer) => files.get(writer)!.service)) return undefined;
   session.parts = { version: project.version, analysis: emptyAnalysis(project.version), covered: new Set(), writers };
   return session.parts;
 }

@@ -78,11 +78,13 @@ describe('answering each file by its part of the project', () => {
   );
 
   it(
-    'joins the files that set up an HTTP library for everyone to every part',
+    'answers as a whole analysis does when a file sets up an HTTP library for everyone',
     () => {
       // One service file of the first package unwraps every axios response (`axios.interceptors`):
       // a read through axios anywhere else depends on it, though no import ties them. The reader
-      // reads the unwrapped response, so its finding is there only when the writer is seen.
+      // reads the unwrapped response, so its finding is there only when the writer is seen. (Such
+      // a writer would be analysed again with every part, so the session analyses the whole
+      // project instead; a writer that names nothing of the service joins every part.)
       let writer: string | undefined;
       const { corpus, settings, truth, entriesOf, root } = project((entry) => {
         if (!entry.api || writer) return undefined;
@@ -101,6 +103,26 @@ describe('answering each file by its part of the project', () => {
       const found = corpus.flatMap((entry) => entriesOf(projectAnalysisFor({ file: entry.path, text: entry.text }, settings, root), entry.path));
       expect(found.sort()).toEqual(corpus.flatMap((entry) => entriesOf(whole, entry.path)).sort());
       expect(truth.length).toBeGreaterThan(0);
+    },
+    SLOW_TEST_TIMEOUT,
+  );
+
+  it(
+    'still answers by parts when the file that sets up an HTTP library names nothing of the service',
+    () => {
+      let writer: string | undefined;
+      const { corpus, settings, truth, entriesOf, root } = project((entry) => {
+        if (entry.api || writer) return undefined;
+        writer = entry.path;
+        return `import axios from 'axios';\naxios.interceptors.response.use((response) => response.data);\n${entry.text}`;
+      });
+      let parses = 0;
+      observeParses(() => parses++);
+      // The writer's part (itself) names nothing of the service: no analysis, so no parse.
+      expect(entriesOf(projectAnalysisFor({ file: writer!, text: corpus.find((entry) => entry.path === writer)!.text }, settings, root), writer!)).toEqual([]);
+      expect(parses).toBe(0);
+      const found = corpus.flatMap((entry) => entriesOf(projectAnalysisFor({ file: entry.path, text: entry.text }, settings, root), entry.path));
+      expect(found.sort()).toEqual(truth);
     },
     SLOW_TEST_TIMEOUT,
   );

@@ -12,9 +12,10 @@ const LARGE_HEAP_BYTES = 256 * 1024 * 1024;
  * next. On a big project the worker keeps the analysis's trees live (hundreds of MB) while
  * parsing and ESLint make garbage, so the process's peak is mostly garbage: 1.4 GiB on 30,000
  * files. Growing by a fifth keeps that peak under 1 GiB (0.9), but on a small project, where
- * the peak is a few hundred MB anyway, the extra collections cost a fifth of the run's CPU
- * time (3,000 files: 4.1 s against 3.4 s). So growth is bounded only once the heap in use is large, looked at after
- * every module parse (the analysis is one synchronous call) and once more when it is done.
+ * the peak is a few hundred MB anyway, the extra collections cost a fifth of the run's CPU time
+ * (3,000 files: 4.1 s against 3.4 s). So growth is bounded only once the heap in use is large,
+ * looked at after every module parse (the analysis is one synchronous call) and once more when
+ * it is done.
  * V8 reads the flag at each collection; it is process-wide, so only the CLI's own worker may
  * call this, never a rule inside someone's ESLint.
  */

@@ -97,7 +97,7 @@ function analysisFor(linted: LintedFile, onDisk: boolean, settings: Settings, cw
   // An editor relinting the file it edits: that file's neighbourhood, on top of the project's last analysis.
   if (session.analysis && session.watch && session.edited.size === 1 && session.edited.has(linted.file)) {
     if (session.around?.file !== linted.file || session.around.version !== project.version) {
-      session.around = { file: linted.file, version: project.version, analysis: withFile(session.analysis, analyzeAround(project, session.options, linted.file), linted.file) };
+      session.around = { file: linted.file, version: project.version, analysis: withPart(session.analysis, analyzeAround(project, session.options, linted.file), new Set([linted.file])) };
     }
     return session.around.analysis;
   }
@@ -120,22 +120,15 @@ function analysisFor(linted: LintedFile, onDisk: boolean, settings: Settings, cw
  */
 function reanalyzed(session: Session, last: ProjectAnalysis): ProjectAnalysis | undefined {
   const { project } = session;
-  if (session.edited.size === 0 || session.edited.has(DISK_CHANGE) || session.options.clients.length > HTTP_CLIENTS.length) return undefined;
+  if (session.edited.size === 0 || session.edited.has(DISK_CHANGE)) return undefined;
+  const writers = libraryStateWriters(session);
+  if (!writers) return undefined;
   const files = project.files();
-  if ([...files.values()].some((facts) => facts.computedImports)) return undefined;
   const edited = connected(project, [...session.edited], [...session.before].flatMap(([file, facts]) => project.resolvedImports(file, facts.imports)));
   if (!edited || [...session.before.values()].some((facts) => facts.libraryState) || [...edited].some((file) => files.get(file)!.libraryState)) return undefined;
-  const writers = connected(project, [...files].flatMap(([file, facts]) => (facts.libraryState ? [file] : [])), []);
-  if (!writers) return undefined;
   const part = new Set([...edited, ...writers]);
   const within = analyzeWithin(project, session.options, part);
-  if (!within) return undefined;
-  return {
-    version: within.version,
-    findings: replacedWithin(last.findings, within.findings, part),
-    sites: replacedWithin(last.sites, within.sites, part),
-    analysed: new Set([...[...last.analysed].filter((file) => !part.has(file)), ...within.analysed]),
-  };
+  return within && withPart(last, within, part);
 }
 
 /**
@@ -159,23 +152,16 @@ function byParts(session: Session, file: string): ProjectAnalysis | undefined {
   for (const writer of parts.writers) part.add(writer);
   const within = [...part].some((member) => files.get(member)!.service) ? analyzeWithin(project, session.options, part) : emptyAnalysis(project.version);
   if (!within) return abandonParts(session);
-  parts.analysis = {
-    version: project.version,
-    findings: replacedWithin(parts.analysis.findings, within.findings, part),
-    sites: replacedWithin(parts.analysis.sites, within.sites, part),
-    analysed: new Set([...parts.analysis.analysed, ...within.analysed]),
-  };
+  parts.analysis = withPart(parts.analysis, within, part);
   for (const member of part) parts.covered.add(member);
   return parts.analysis;
 }
 
-/** The state of analysing by parts, or undefined when the project's parts cannot be told (see `reanalyzed`). */
+/** The state of analysing by parts, or undefined when the project's parts cannot be told. */
 function startParts(session: Session): PartsAnalysis | undefined {
   const { project } = session;
-  if (session.options.clients.length > HTTP_CLIENTS.length) return undefined;
+  const writers = libraryStateWriters(session);
   const files = project.files();
-  if ([...files.values()].some((facts) => facts.computedImports)) return undefined;
-  const writers = connected(project, [...files].flatMap(([path, facts]) => (facts.libraryState ? [path] : [])), []);
   // Writers that touch the service would be analysed again with every part: the whole project once is cheaper.
   if (!writers || [...writers].some((writer) => files.get(writer)!.service)) return undefined;
   session.parts = { version: project.version, analysis: emptyAnalysis(project.version), covered: new Set(), writers };
@@ -189,6 +175,20 @@ function abandonParts(session: Session): undefined {
 
 function emptyAnalysis(version: number): ProjectAnalysis {
   return { version, findings: new Map(), sites: new Map(), analysed: new Set() };
+}
+
+/**
+ * The files tied by imports to one that may write state an HTTP library keeps for all its users:
+ * they join every part of the project that is analysed on its own, since their writes are read
+ * there. Undefined when the parts cannot be told: client models of the user's, a `require` of a
+ * computed name anywhere, an import that leaves the project.
+ */
+function libraryStateWriters(session: Session): Set<string> | undefined {
+  const { project } = session;
+  if (session.options.clients.length > HTTP_CLIENTS.length) return undefined;
+  const files = project.files();
+  if ([...files.values()].some((facts) => facts.computedImports)) return undefined;
+  return connected(project, [...files].flatMap(([file, facts]) => (facts.libraryState ? [file] : [])), []);
 }
 
 /** The project files tied to `starts` by imports, either way; undefined when that reaches a module outside the project. */
@@ -213,14 +213,13 @@ function replacedWithin<T>(all: ReadonlyMap<string, readonly T[]>, from: Readonl
   return result;
 }
 
-/** The project's analysis with one file's findings and requests replaced by another analysis's. */
-function withFile(project: ProjectAnalysis, around: ProjectAnalysis, file: string): ProjectAnalysis {
-  const part = new Set([file]);
+/** `last` with the findings and requests of the files in `part` taken from `within`, a later analysis that answers for them. */
+function withPart(last: ProjectAnalysis, within: ProjectAnalysis, part: ReadonlySet<string>): ProjectAnalysis {
   return {
-    version: around.version,
-    findings: replacedWithin(project.findings, around.findings, part),
-    sites: replacedWithin(project.sites, around.sites, part),
-    analysed: new Set([...project.analysed, ...around.analysed]),
+    version: within.version,
+    findings: replacedWithin(last.findings, within.findings, part),
+    sites: replacedWithin(last.sites, within.sites, part),
+    analysed: new Set([...[...last.analysed].filter((file) => !part.has(file)), ...within.analysed]),
   };
 }
 

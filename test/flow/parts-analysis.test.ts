@@ -52,14 +52,29 @@ function project(change: (entry: { path: string; text: string; api: boolean }) =
   const index = new ProjectIndex(root, serviceGate(settings));
   const whole = analyzeProject(index, { catalog: catalogFor(settings.schedule), project: index, clients: HTTP_CLIENTS, wrappers: [], sdkModules: [] });
   const truth = corpus.flatMap((entry) => entriesOf(whole, entry.path)).sort();
-  return { root, corpus, settings, truth, entriesOf };
+  /** What the session answers for `entry`, linted now. */
+  const lint = (entry: { path: string; text: string }) => entriesOf(projectAnalysisFor({ file: entry.path, text: entry.text }, settings, root), entry.path);
+  return { corpus, truth, whole, entriesOf, lint };
+}
+
+/** `axios.interceptors.response.use(…)` put in front of the first file `which` picks: every axios response of the project is unwrapped. */
+function interceptorIn(which: (entry: { path: string; api: boolean }) => boolean) {
+  let writer: string | undefined;
+  return {
+    writer: () => writer!,
+    change: (entry: { path: string; text: string; api: boolean }) => {
+      if (writer || !which(entry)) return undefined;
+      writer = entry.path;
+      return `import axios from 'axios';\naxios.interceptors.response.use((response) => response.data);\n${entry.text}`;
+    },
+  };
 }
 
 describe('answering each file by its part of the project', () => {
   it(
     'finds in every file what a whole-project analysis finds, whatever the order the files come in',
     () => {
-      const { corpus, settings, truth, entriesOf, root } = project();
+      const { corpus, truth, lint } = project();
       expect(truth.length).toBeGreaterThan(0);
       // Plain files first, the service's last, as ESLint may read them.
       const order = [...corpus.filter((entry) => !entry.api), ...corpus.filter((entry) => entry.api).reverse()];
@@ -67,7 +82,7 @@ describe('answering each file by its part of the project', () => {
       observeParses(() => parses++);
       const found: string[] = [];
       for (const [i, entry] of order.entries()) {
-        found.push(...entriesOf(projectAnalysisFor({ file: entry.path, text: entry.text }, settings, root), entry.path));
+        found.push(...lint(entry));
         // No plain file of the generated corpus imports or is imported: none of them costs a parse.
         if (!order[i + 1]?.api && !entry.api) expect(parses).toBe(0);
       }
@@ -85,24 +100,19 @@ describe('answering each file by its part of the project', () => {
       // reads the unwrapped response, so its finding is there only when the writer is seen. (Such
       // a writer would be analysed again with every part, so the session analyses the whole
       // project instead; a writer that names nothing of the service joins every part.)
-      let writer: string | undefined;
-      const { corpus, settings, truth, entriesOf, root } = project((entry) => {
-        if (!entry.api || writer) return undefined;
-        writer = entry.path;
-        return `import axios from 'axios';\naxios.interceptors.response.use((response) => response.data);\n${entry.text}`;
+      const interceptor = interceptorIn((entry) => entry.api);
+      let reader: string | undefined;
+      const { corpus, truth, whole, entriesOf, lint } = project((entry) => {
+        const written = interceptor.change(entry);
+        if (written !== undefined || reader || !entry.api || !entry.path.includes('pkg-002')) return written;
+        reader = entry.path;
+        return `import axios from 'axios';\nexport async function firstSnippet() {\n  const r = await axios.post('https://example.glean.com/rest/api/v1/search', { query: 'q' });\n  return r.results[0].snippets[0].snippet;\n}\n${entry.text}`;
       });
-      const reader = corpus.find((entry) => entry.api && entry.path.includes('pkg-002'))!;
-      const viaAxios = `import axios from 'axios';\nexport async function firstSnippet() {\n  const r = await axios.post('https://example.glean.com/rest/api/v1/search', { query: 'q' });\n  return r.results[0].snippets[0].snippet;\n}\n${reader.text}`;
-      writeFileSync(reader.path, viaAxios);
-      reader.text = viaAxios;
-      const index = new ProjectIndex(root, serviceGate(settings));
-      const whole = analyzeProject(index, { catalog: catalogFor(settings.schedule), project: index, clients: HTTP_CLIENTS, wrappers: [], sdkModules: [] });
-      const readerTruth = entriesOf(whole, reader.path).sort();
+      const readerEntry = corpus.find((entry) => entry.path === reader)!;
+      const readerTruth = entriesOf(whole, reader!).sort();
       expect(readerTruth.some((key) => key.includes(':field:'))).toBe(true);
-      expect(entriesOf(projectAnalysisFor({ file: reader.path, text: reader.text }, settings, root), reader.path).sort()).toEqual(readerTruth);
-      const found = corpus.flatMap((entry) => entriesOf(projectAnalysisFor({ file: entry.path, text: entry.text }, settings, root), entry.path));
-      expect(found.sort()).toEqual(corpus.flatMap((entry) => entriesOf(whole, entry.path)).sort());
-      expect(truth.length).toBeGreaterThan(0);
+      expect(lint(readerEntry).sort()).toEqual(readerTruth);
+      expect(corpus.flatMap(lint).sort()).toEqual(truth);
     },
     SLOW_TEST_TIMEOUT,
   );
@@ -110,19 +120,14 @@ describe('answering each file by its part of the project', () => {
   it(
     'still answers by parts when the file that sets up an HTTP library names nothing of the service',
     () => {
-      let writer: string | undefined;
-      const { corpus, settings, truth, entriesOf, root } = project((entry) => {
-        if (entry.api || writer) return undefined;
-        writer = entry.path;
-        return `import axios from 'axios';\naxios.interceptors.response.use((response) => response.data);\n${entry.text}`;
-      });
+      const interceptor = interceptorIn((entry) => !entry.api);
+      const { corpus, truth, lint } = project(interceptor.change);
       let parses = 0;
       observeParses(() => parses++);
       // The writer's part (itself) names nothing of the service: no analysis, so no parse.
-      expect(entriesOf(projectAnalysisFor({ file: writer!, text: corpus.find((entry) => entry.path === writer)!.text }, settings, root), writer!)).toEqual([]);
+      expect(lint(corpus.find((entry) => entry.path === interceptor.writer())!)).toEqual([]);
       expect(parses).toBe(0);
-      const found = corpus.flatMap((entry) => entriesOf(projectAnalysisFor({ file: entry.path, text: entry.text }, settings, root), entry.path));
-      expect(found.sort()).toEqual(truth);
+      expect(corpus.flatMap(lint).sort()).toEqual(truth);
     },
     SLOW_TEST_TIMEOUT,
   );

@@ -134,11 +134,13 @@ export class ProjectIndex {
   /**
    * Lets go of every parsed tree (with its scopes), keeping what tells a module's text changed (the
    * text and its stamp): a module is parsed again, from the same text, when next asked for. An
-   * analysis keeps no tree alive (its findings keep ranges), so this is what frees them.
+   * analysis keeps no tree alive (its findings keep ranges), so this is what frees them. With
+   * `files`, only those modules' trees.
    */
-  releaseTrees(): void {
-    for (const entry of this.modules.values()) {
-      if (!entry.module) continue;
+  releaseTrees(files: Iterable<string> = this.modules.keys()): void {
+    for (const file of files) {
+      const entry = this.modules.get(file);
+      if (!entry?.module) continue;
       entry.module = undefined;
       entry.released = true;
     }

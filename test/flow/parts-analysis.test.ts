@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { analyzeProject, type ProjectAnalysis } from '../../src/flow/analysis.js';
 import { catalogFor } from '../../src/flow/catalog.js';
 import { HTTP_CLIENTS } from '../../src/flow/models/http-clients.js';
@@ -28,7 +28,10 @@ const roots: string[] = [];
 afterAll(() => {
   for (const root of roots) rmSync(root, { recursive: true, force: true });
 });
-afterEach(() => observeParses(undefined));
+afterEach(() => {
+  observeParses(undefined);
+  vi.restoreAllMocks();
+});
 
 /** A generated project, with `change` applied on disk to the files it returns a text for. */
 function project(change: (entry: { path: string; text: string; api: boolean }) => string | undefined = () => undefined) {
@@ -128,6 +131,35 @@ describe('answering each file by its part of the project', () => {
       expect(lint(corpus.find((entry) => entry.path === interceptor.writer())!)).toEqual([]);
       expect(parses).toBe(0);
       expect(corpus.flatMap(lint).sort()).toEqual(truth);
+    },
+    SLOW_TEST_TIMEOUT,
+  );
+
+  it(
+    "lets go of a part's trees once it is answered: no part reads another's",
+    () => {
+      const interceptor = interceptorIn((entry) => !entry.api);
+      const { corpus, truth, lint } = project(interceptor.change);
+      const parsed: string[] = [];
+      const released = new Set<string>();
+      const index = ProjectIndex.prototype as unknown as { parse(file: string): unknown; releaseTrees(files?: Iterable<string>): void };
+      const parse = index.parse;
+      vi.spyOn(index, 'parse').mockImplementation(function (this: unknown, ...args: unknown[]) {
+        parsed.push(args[0] as string);
+        return (parse as (...all: unknown[]) => unknown).apply(this, args);
+      });
+      const release = index.releaseTrees;
+      vi.spyOn(index, 'releaseTrees').mockImplementation(function (this: unknown, files?: Iterable<string>) {
+        const list = [...(files ?? [])];
+        for (const file of list) released.add(file);
+        release.call(this, list);
+      });
+      expect(corpus.flatMap(lint).sort()).toEqual(truth);
+      expect(parsed.length).toBeGreaterThan(0);
+      // Parsed once each: the writer of library state joins every part, but no part loads it.
+      expect(new Set(parsed).size).toBe(parsed.length);
+      expect(parsed).not.toContain(interceptor.writer());
+      expect(parsed.filter((file) => !released.has(file))).toEqual([]);
     },
     SLOW_TEST_TIMEOUT,
   );

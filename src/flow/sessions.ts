@@ -92,7 +92,7 @@ function analysisFor(linted: LintedFile, onDisk: boolean, settings: Settings, cw
   }
   const { project } = session;
   if (session.analysis?.version === project.version) return session.analysis;
-  const inParts = session.analysis ? undefined : byParts(session, linted.file);
+  const inParts = session.analysis ? undefined : byParts(session, linted);
   if (inParts) return inParts;
   // An editor relinting the file it edits: that file's neighbourhood, on top of the project's last analysis.
   if (session.analysis && session.watch && session.edited.size === 1 && session.edited.has(linted.file)) {
@@ -140,8 +140,9 @@ function reanalyzed(session: Session, last: ProjectAnalysis): ProjectAnalysis | 
  * once the project's texts changed (an editor's edits go through `reanalyzed`, which needs a whole
  * analysis to start from) or when a part cannot be told.
  */
-function byParts(session: Session, file: string): ProjectAnalysis | undefined {
+function byParts(session: Session, linted: LintedFile): ProjectAnalysis | undefined {
   const { project } = session;
+  const { file } = linted;
   if (session.parts === false) return undefined;
   const parts = session.parts ?? startParts(session);
   if (!parts || parts.version !== project.version) return abandonParts(session);
@@ -153,7 +154,14 @@ function byParts(session: Session, file: string): ProjectAnalysis | undefined {
   for (const member of part) parts.covered.add(member);
   // Most parts name nothing of the service: nothing to analyse, and nothing of theirs to replace.
   if (![...part].some((member) => files.get(member)!.service)) return parts.analysis;
-  const within = analyzeWithin(project, session.options, part);
+  // ESLint reaches a part at one of its files, which it has parsed already: most often one the analysis parses too.
+  if (linted.module) project.lendTree(file, linted.text, linted.module);
+  let within: ProjectAnalysis | undefined;
+  try {
+    within = analyzeWithin(project, session.options, part);
+  } finally {
+    project.lendTree();
+  }
   if (!within) return abandonParts(session);
   parts.analysis = withPart(parts.analysis, within, part);
   // No later part reads these trees (a writer joins every part, but names nothing of the service

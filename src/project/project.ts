@@ -76,6 +76,8 @@ export class ProjectIndex {
   private readonly modules = new Map<string, ModuleEntry>();
   /** Buffers ESLint handed over for files not parsed yet: what `module` parses instead of the disk. */
   private readonly editorTexts = new Map<string, { text: string; parsed?: () => ParsedModule }>();
+  /** ESLint's tree of a file it lints from the disk's text, for one analysis (see `lendTree`). */
+  private lent: { file: string; text: string; parsed: () => ParsedModule } | undefined;
   private dependencies: Set<string> | undefined;
   private graph: ImportGraph | undefined;
   /** Bumped whenever a module's text changes, so analyses made before can tell they are stale. */
@@ -115,6 +117,11 @@ export class ProjectIndex {
       entry = buffered.parsed ? { text: buffered.text, module: buffered.parsed(), stamp: 'editor' } : this.parse(file, buffered.text, 'editor');
       this.modules.set(file, entry);
     }
+    if (!entry && this.lent?.file === file) {
+      const { mtimeMs, size } = this.files().get(file)!;
+      entry = { text: this.lent.text, module: this.lent.parsed(), stamp: { mtimeMs, size } };
+      this.modules.set(file, entry);
+    }
     if (!entry) {
       let text: string;
       let stamp: FileFacts | { mtimeMs: number; size: number };
@@ -144,6 +151,18 @@ export class ProjectIndex {
       entry.module = undefined;
       entry.released = true;
     }
+  }
+
+  /**
+   * Lends ESLint's tree of a file it is linting, for the analysis about to run: asked for that
+   * module, the index takes the tree instead of parsing the file a second time. Only a text that
+   * is the one on disk the quick look read (a buffer that differs goes through `setEditorText`).
+   * Without arguments, ends the loan: the index keeps no hold on ESLint's tree but a module made
+   * from it, which `releaseTrees` lets go like any other.
+   */
+  lendTree(file?: string, text?: string, parsed?: () => ParsedModule): void {
+    const facts = file === undefined ? undefined : this.files().get(file);
+    this.lent = facts?.digest !== undefined && text !== undefined && parsed && facts.digest === digestOf(text) ? { file: file!, text, parsed } : undefined;
   }
 
   failure(file: string): string | undefined {

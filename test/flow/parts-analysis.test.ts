@@ -7,6 +7,7 @@ import { analyzeProject, type ProjectAnalysis } from '../../src/flow/analysis.js
 import { catalogFor } from '../../src/flow/catalog.js';
 import { HTTP_CLIENTS } from '../../src/flow/models/http-clients.js';
 import { projectAnalysisFor, serviceGate } from '../../src/flow/sessions.js';
+import { parseModule } from '../../src/project/module.js';
 import { observeParses, ProjectIndex } from '../../src/project/project.js';
 import { readSettings } from '../../src/settings.js';
 import { SLOW_TEST_TIMEOUT } from '../helpers/timeouts.js';
@@ -57,7 +58,7 @@ function project(change: (entry: { path: string; text: string; api: boolean }) =
   const truth = corpus.flatMap((entry) => entriesOf(whole, entry.path)).sort();
   /** What the session answers for `entry`, linted now. */
   const lint = (entry: { path: string; text: string }) => entriesOf(projectAnalysisFor({ file: entry.path, text: entry.text }, settings, root), entry.path);
-  return { corpus, truth, whole, entriesOf, lint };
+  return { corpus, truth, whole, entriesOf, lint, settings, root };
 }
 
 /** `axios.interceptors.response.use(…)` put in front of the first file `which` picks: every axios response of the project is unwrapped. */
@@ -160,6 +161,33 @@ describe('answering each file by its part of the project', () => {
       expect(new Set(parsed).size).toBe(parsed.length);
       expect(parsed).not.toContain(interceptor.writer());
       expect(parsed.filter((file) => !released.has(file))).toEqual([]);
+    },
+    SLOW_TEST_TIMEOUT,
+  );
+
+  it(
+    "takes ESLint's tree of the file that starts a part's analysis instead of parsing that file again",
+    () => {
+      const { corpus, truth, entriesOf, settings, root } = project();
+      const parsed: string[] = [];
+      const index = ProjectIndex.prototype as unknown as { parse(file: string): unknown };
+      const parse = index.parse;
+      vi.spyOn(index, 'parse').mockImplementation(function (this: unknown, ...args: unknown[]) {
+        parsed.push(args[0] as string);
+        return (parse as (...all: unknown[]) => unknown).apply(this, args);
+      });
+      const lent: string[] = [];
+      const found: string[] = [];
+      for (const entry of corpus) {
+        const before = parsed.length;
+        // The tree typescript-eslint's parser gives ESLint, as the rules hand it over.
+        const linted = { file: entry.path, text: entry.text, module: () => (lent.push(entry.path), parseModule(entry.path, entry.text, 'eslint')) };
+        found.push(...entriesOf(projectAnalysisFor(linted, settings, root), entry.path));
+        if (parsed.length > before) expect(parsed.slice(before)).not.toContain(entry.path);
+      }
+      expect(found.sort()).toEqual(truth);
+      expect(lent.length).toBeGreaterThan(0);
+      expect(parsed.filter((file) => lent.includes(file))).toEqual([]);
     },
     SLOW_TEST_TIMEOUT,
   );

@@ -6,6 +6,8 @@ export interface ScannedImport {
 
 const FROM = /\b(?:import|export)\s+(?:type\s+)?([^;'"]*?)\s*from\s*(['"])([^'"\n]+)\2/g;
 const REQUIRE = /(?:(?:const|let|var)\s+(\{[^}]*\}|[\w$]+)\s*=\s*)?\b(?:require|import)\s*\(\s*(['"])([^'"\n]+)\2\s*\)/g;
+/** Whether REQUIRE can match at all: its optional binding makes it try every position of a text, this only the words. */
+const CALL = /\b(?:require|import)\s*\(/;
 
 /**
  * The imports of a file, without parsing it: enough to know which files may receive a value from
@@ -17,6 +19,7 @@ export function scanImports(text: string): ScannedImport[] {
   for (const match of text.matchAll(FROM)) {
     imports.push({ specifier: match[3]!, names: clauseNames(match[1]!) });
   }
+  if (!CALL.test(text)) return imports;
   for (const match of text.matchAll(REQUIRE)) {
     const binding = match[1];
     imports.push({ specifier: match[3]!, names: binding?.startsWith('{') ? destructuredNames(binding) : '*' });

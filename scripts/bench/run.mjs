@@ -259,6 +259,7 @@ async function runCorpus(label, root, corpusDir, manifest, runs, modes) {
       cpuMs: median(samples[kind].map((s) => s.cpuMs)),
       samplesMs: samples[kind].map((s) => Math.round(s.ms)),
       cpuSamplesMs: samples[kind].map((s) => Math.round(s.cpuMs)),
+      rssSamplesMiB: samples[kind].map((s) => Math.round(s.maxRSSKB / 1024)),
       maxRSSMiB: Math.max(...samples[kind].map((s) => s.maxRSSKB)) / 1024,
       filesPerSecond: manifest.files / (ms / 1000),
     };
@@ -549,6 +550,8 @@ async function main() {
     console.log('\nRatios of runs made back to back (CPU time: user + system, all threads; the machine may be shared, so wall time also counts waiting for a CPU):');
     console.log(`  p/r (api-sunset over the recommended configs): CPU ${list(marginal.ratios)}, median ${marginal.median.toFixed(3)}; wall ${list(marginalWall.ratios)}, median ${marginalWall.median.toFixed(3)}`);
     if (ruleShares.length > 0) console.log(`  api-sunset's rule time in (b) (TIMING) over (r)'s CPU time: ${list(ruleShares)}, median ${median(ruleShares).toFixed(3)}`);
+    // A run whose heap V8 let grow to several times what is live spends seconds more CPU, with or without the plugin (docs/performance.md, "Run-to-run noise").
+    console.log(`  peak RSS of each run (MiB), to tell the runs whose heap V8 let inflate: r ${one.r.rssSamplesMiB.join(', ')}; p ${one.p.rssSamplesMiB.join(', ')}; a ${one.a.rssSamplesMiB.join(', ')}`);
     console.log(`  c/a (check over parse-only ESLint): CPU ${list(ca.ratios)}, median ${ca.median.toFixed(3)}; wall ${list(caWall.ratios)}, median ${caWall.median.toFixed(3)}`);
     console.log(`  b/a (api-sunset over parse-only ESLint, no budget): CPU ${list(paired(one, 'b', 'a').ratios)}; wall ${list(paired(one, 'b', 'a', 'samplesMs').ratios)}`);
     const threaded = workers === 0 ? 'q2' : 'q';

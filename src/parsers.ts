@@ -165,6 +165,28 @@ export function parsesAlike(options: Readonly<Record<string, unknown>>, file: st
   return sameEntries(deciding(options), deciding(ours));
 }
 
+/** What ESLint's flat config says of how to parse a file (a rule's `context.languageOptions`). */
+export interface EslintLanguageOptions {
+  parser?: unknown;
+  ecmaVersion?: unknown;
+  sourceType?: unknown;
+  parserOptions?: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * Whether the tree ESLint made of `file` under these language options is the one
+ * `parseWithScopes(…, 'eslint')` makes, that `check` analyses: typescript-eslint's parser itself
+ * (the copy the analysis loads, so the same `parseForESLint`), with options it reads alike. ESLint hands its parser these
+ * options with the version and source type first (see `parsesAlike`).
+ */
+export function eslintParsesAlike(languageOptions: EslintLanguageOptions, file: string): boolean {
+  const parser = typescriptEslintParser();
+  // typescript-eslint's flat configs hand ESLint a wrapper of the parser's own functions.
+  if (!parser?.parseForESLint || (languageOptions.parser as ParserModule | undefined)?.parseForESLint !== parser.parseForESLint) return false;
+  const { ecmaVersion, sourceType, parserOptions } = languageOptions;
+  return parsesAlike({ ecmaVersion, sourceType, ...parserOptions, filePath: file }, file);
+}
+
 function effectiveJsx(options: Readonly<Record<string, unknown>>): boolean {
   return ('jsx' in options ? options.jsx : (options.ecmaFeatures as { jsx?: unknown } | undefined)?.jsx) === true;
 }

@@ -61,6 +61,8 @@ export interface LintedFile {
   file: string;
   text: string;
   module?: () => ParsedModule;
+  /** Whether `module` is the tree the analysis's own parse would make (see `eslintParsesAlike`): only then does it stand in for a file's parse when the text is the disk's. */
+  parsedAlike?: () => boolean;
 }
 
 /**
@@ -154,8 +156,10 @@ function byParts(session: Session, linted: LintedFile): ProjectAnalysis | undefi
   for (const member of part) parts.covered.add(member);
   // Most parts name nothing of the service: nothing to analyse, and nothing of theirs to replace.
   if (![...part].some((member) => files.get(member)!.service)) return parts.analysis;
-  // ESLint reaches a part at one of its files, which it has parsed already: most often one the analysis parses too.
-  if (linted.module) project.lendTree(file, linted.text, linted.module);
+  // ESLint reaches a part at one of its files, which it has parsed already: most often one the
+  // analysis parses too. Its tree stands in only when it is the tree `check` would analyse, so
+  // both find the same.
+  if (linted.module && linted.parsedAlike?.()) project.lendTree(file, linted.text, linted.module);
   let within: ProjectAnalysis | undefined;
   try {
     within = analyzeWithin(project, session.options, part);

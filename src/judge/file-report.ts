@@ -6,6 +6,7 @@ import { catalogFor } from '../flow/catalog.js';
 import type { RequestSite as FlowSite } from '../flow/requests.js';
 import type { StringPattern } from '../flow/strings.js';
 import { projectAnalysisFor, type LintedFile } from '../flow/sessions.js';
+import { eslintParsesAlike, type EslintLanguageOptions } from '../parsers.js';
 import type { Settings } from '../settings.js';
 import { fieldFinding, type FieldUse, type MigrationContext } from './field-migrations.js';
 import type { FieldFinding, Finding } from './findings.js';
@@ -34,21 +35,29 @@ const cache = new WeakMap<TSESTree.Program, { settings: Settings; report: FileRe
  * information, what the types show is added (never removed). Computed once per file and settings,
  * whichever rule asks first.
  */
-export function fileReport(sourceCode: Readonly<TSESLint.SourceCode>, filename: string, settings: Settings, cwd: string): FileReport {
+export function fileReport(sourceCode: Readonly<TSESLint.SourceCode>, filename: string, settings: Settings, cwd: string, languageOptions?: EslintLanguageOptions): FileReport {
   const cached = cache.get(sourceCode.ast);
   if (cached?.settings === settings) return cached.report;
-  const report = buildReport(sourceCode, filename, settings, cwd);
+  const report = buildReport(sourceCode, filename, settings, cwd, languageOptions);
   cache.set(sourceCode.ast, { settings, report });
   return report;
 }
 
-/** The file as the engine takes it from ESLint: its text, and ESLint's tree of it (so it is not parsed twice). */
-export function lintedFile(sourceCode: Readonly<TSESLint.SourceCode>, filename: string): LintedFile {
-  return { file: filename, text: sourceCode.text, module: () => moduleOf(sourceCode, filename) };
+/**
+ * The file as the engine takes it from ESLint: its text, and ESLint's tree of it (so it is not
+ * parsed twice), with whether that tree is the analysis's own when ESLint's language options are known.
+ */
+export function lintedFile(sourceCode: Readonly<TSESLint.SourceCode>, filename: string, languageOptions?: EslintLanguageOptions): LintedFile {
+  return {
+    file: filename,
+    text: sourceCode.text,
+    module: () => moduleOf(sourceCode, filename),
+    ...(languageOptions ? { parsedAlike: () => eslintParsesAlike(languageOptions, filename) } : {}),
+  };
 }
 
-function buildReport(sourceCode: Readonly<TSESLint.SourceCode>, filename: string, settings: Settings, cwd: string): FileReport {
-  const analysis = projectAnalysisFor(lintedFile(sourceCode, filename), settings, cwd);
+function buildReport(sourceCode: Readonly<TSESLint.SourceCode>, filename: string, settings: Settings, cwd: string, languageOptions: EslintLanguageOptions | undefined): FileReport {
+  const analysis = projectAnalysisFor(lintedFile(sourceCode, filename, languageOptions), settings, cwd);
   const flowFindings = analysis.findings.get(filename) ?? [];
   const typeInfo = typeInfoFor(sourceCode, settings.schedule.sdk.package);
   const flowSites = analysis.sites.get(filename) ?? [];

@@ -6,6 +6,7 @@ import { fileReport, lintedFile } from './file-report.js';
 import { engineMayReport } from '../flow/sessions.js';
 import type { Finding } from './findings.js';
 import { messageData } from './messages.js';
+import type { EslintLanguageOptions } from '../parsers.js';
 import { readSettings, type Settings } from '../settings.js';
 import { recordInSink, resetSinkFor } from './sink.js';
 
@@ -62,12 +63,12 @@ export function createSunsetRule<MessageIds extends string>(definition: {
       // Most files of a project never touch the service: they get no listener at all. Type-aware
       // mode looks at every file, since types carry the service's values without naming it.
       const typed = sourceCode.parserServices?.program != null;
-      if (!typed && !mayReport(sourceCode, context.physicalFilename, settings, context.cwd)) return {};
+      if (!typed && !mayReport(sourceCode, context.physicalFilename, settings, context.cwd, context.languageOptions)) return {};
       return {
         Program() {
           resetSinkFor(context.physicalFilename, ruleId);
           // The file's findings come from the analysis of its whole project, made once and shared by both rules and all files.
-          for (const finding of fileReport(sourceCode, context.physicalFilename, settings, context.cwd).findings) {
+          for (const finding of fileReport(sourceCode, context.physicalFilename, settings, context.cwd, context.languageOptions).findings) {
             if (ignored.has(finding.item.id)) continue;
             const status = statusOf(finding.item.removal, settings.now, settings.imminentDays);
             const messageId = definition.statuses[status.status];
@@ -92,10 +93,10 @@ export function createSunsetRule<MessageIds extends string>(definition: {
 const answers = new WeakMap<object, { settings: Settings; may: boolean }>();
 
 /** Whether the engine may report in the file, asked once per file for both rules (ESLint hands them the same SourceCode). */
-function mayReport(sourceCode: Readonly<TSESLint.SourceCode>, filename: string, settings: Settings, cwd: string): boolean {
+function mayReport(sourceCode: Readonly<TSESLint.SourceCode>, filename: string, settings: Settings, cwd: string, languageOptions: EslintLanguageOptions): boolean {
   let answer = answers.get(sourceCode);
   if (answer?.settings !== settings) {
-    answer = { settings, may: engineMayReport(lintedFile(sourceCode, filename), settings, cwd) };
+    answer = { settings, may: engineMayReport(lintedFile(sourceCode, filename, languageOptions), settings, cwd) };
     answers.set(sourceCode, answer);
   }
   return answer.may;

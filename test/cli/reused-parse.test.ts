@@ -3,11 +3,12 @@ import path from 'node:path';
 import { parseForESLint } from '@typescript-eslint/parser';
 import type { TSESTree } from '@typescript-eslint/types';
 import { ESLint, Linter } from 'eslint';
+import tseslint from 'typescript-eslint';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cliConfig, LintRunner, RULE_SEVERITIES, type RunnerFlags } from '../../src/cli/lint-runner.js';
 import { collectSourceFiles } from '../../src/cli/walk.js';
 import { reusingParser } from '../../src/cli/reused-parser.js';
-import { parsesAlike, parseWithScopes, typescriptEslintParser } from '../../src/parsers.js';
+import { eslintParsesAlike, parsesAlike, parseWithScopes, typescriptEslintParser, type EslintLanguageOptions } from '../../src/parsers.js';
 import { ParsedModule, parseModule } from '../../src/project/module.js';
 import { packLocations, unpackLocations } from '../../src/project/packed-locations.js';
 import { packTokens, unpackTokens } from '../../src/project/packed-tokens.js';
@@ -83,6 +84,35 @@ describe("the analysis's parse stands for ESLint's", () => {
     expect(parsesAlike({ ...options, lib: ['es2015'] }, file)).toBe(false);
     expect(parsesAlike({ ...options, ecmaFeatures: { jsx: true, globalReturn: true } }, file)).toBe(false);
     expect(parsesAlike({ ...options, sourceType: 'script' }, file)).toBe(false);
+  });
+});
+
+/** The language options a rule sees for `file` under a flat config of `languageOptions`. */
+function ruleLanguageOptions(file: string, languageOptions: Linter.Config['languageOptions']): EslintLanguageOptions {
+  let seen: EslintLanguageOptions | undefined;
+  const plugin = { rules: { see: { create: (context: { languageOptions: EslintLanguageOptions }) => ((seen = context.languageOptions), {}) } } };
+  new Linter({ configType: 'flat', cwd: path.dirname(file) }).verify('const x = 1;\n', [{ files: ['**/*.{js,mjs,cjs,ts,tsx}'], plugins: { probe: plugin as never }, rules: { 'probe/see': 'error' }, ...(languageOptions ? { languageOptions } : {}) }], file);
+  return seen!;
+}
+
+describe("ESLint's tree in a rule stands for the analysis's (the tree it borrows to start a part's analysis)", () => {
+  it.each(['x.ts', 'x.tsx', 'x.js', 'x.mjs'])('under typescript-eslint\'s parser, for %s', (name) => {
+    const file = path.join(FLOW, name);
+    expect(eslintParsesAlike(ruleLanguageOptions(file, { parser: typescriptEslintParser() as Linter.Parser }), file)).toBe(true);
+    expect(eslintParsesAlike(ruleLanguageOptions(file, { parser: typescriptEslintParser() as Linter.Parser, parserOptions: { ecmaFeatures: { jsx: true } } }), file)).toBe(true);
+    // What typescript-eslint's own flat configs set: a wrapper around the same parser.
+    expect(eslintParsesAlike(ruleLanguageOptions(file, { parser: tseslint.parser as Linter.Parser }), file)).toBe(true);
+  });
+
+  it("not under ESLint's own parser, another source type, or options that shape the tree", () => {
+    const file = path.join(FLOW, 'x.js');
+    const parser = typescriptEslintParser() as Linter.Parser;
+    expect(eslintParsesAlike(ruleLanguageOptions(file, undefined), file)).toBe(false);
+    const other = { meta: { name: 'another' }, parseForESLint: (text: string, options: Record<string, unknown>) => parseForESLint(text, options) };
+    expect(eslintParsesAlike(ruleLanguageOptions(file, { parser: other as Linter.Parser }), file)).toBe(false);
+    expect(eslintParsesAlike(ruleLanguageOptions(file, { parser, sourceType: 'script' }), file)).toBe(false);
+    expect(eslintParsesAlike(ruleLanguageOptions(file, { parser, parserOptions: { lib: ['es2015'] } }), file)).toBe(false);
+    expect(eslintParsesAlike(ruleLanguageOptions(path.join(FLOW, 'x.cjs'), { parser }), path.join(FLOW, 'x.cjs'))).toBe(false);
   });
 });
 

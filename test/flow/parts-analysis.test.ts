@@ -181,13 +181,28 @@ describe('answering each file by its part of the project', () => {
       for (const entry of corpus) {
         const before = parsed.length;
         // The tree typescript-eslint's parser gives ESLint, as the rules hand it over.
-        const linted = { file: entry.path, text: entry.text, module: () => (lent.push(entry.path), parseModule(entry.path, entry.text, 'eslint')) };
+        const linted = { file: entry.path, text: entry.text, module: () => (lent.push(entry.path), parseModule(entry.path, entry.text, 'eslint')), parsedAlike: () => true };
         found.push(...entriesOf(projectAnalysisFor(linted, settings, root), entry.path));
         if (parsed.length > before) expect(parsed.slice(before)).not.toContain(entry.path);
       }
       expect(found.sort()).toEqual(truth);
       expect(lent.length).toBeGreaterThan(0);
       expect(parsed.filter((file) => lent.includes(file))).toEqual([]);
+    },
+    SLOW_TEST_TIMEOUT,
+  );
+
+  it(
+    "parses the file itself when ESLint's tree is not the one the analysis would make (another parser, other options)",
+    () => {
+      const { corpus, truth, entriesOf, settings, root } = project();
+      const lent: string[] = [];
+      const found = corpus.flatMap((entry) => {
+        const linted = { file: entry.path, text: entry.text, module: () => (lent.push(entry.path), parseModule(entry.path, entry.text, 'eslint')), parsedAlike: () => false };
+        return entriesOf(projectAnalysisFor(linted, settings, root), entry.path);
+      });
+      expect(found.sort()).toEqual(truth);
+      expect(lent).toEqual([]);
     },
     SLOW_TEST_TIMEOUT,
   );

@@ -176,8 +176,8 @@ export interface EslintLanguageOptions {
 /**
  * Whether the tree ESLint made of `file` under these language options is the one
  * `parseWithScopes(…, 'eslint')` makes, that `check` analyses: typescript-eslint's parser itself
- * (the copy the analysis loads, so the same `parseForESLint`), with options it reads alike. ESLint hands its parser these
- * options with the version and source type first (see `parsesAlike`).
+ * (the copy the analysis loads, so the same `parseForESLint`), with options it reads alike.
+ * ESLint hands its parser these options with the version and source type first (see `parsesAlike`).
  */
 export function eslintParsesAlike(languageOptions: EslintLanguageOptions, file: string): boolean {
   const parser = typescriptEslintParser();

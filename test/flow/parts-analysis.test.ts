@@ -6,7 +6,7 @@ import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { analyzeProject, type ProjectAnalysis } from '../../src/flow/analysis.js';
 import { catalogFor } from '../../src/flow/catalog.js';
 import { HTTP_CLIENTS } from '../../src/flow/models/http-clients.js';
-import { projectAnalysisFor, serviceGate } from '../../src/flow/sessions.js';
+import { projectAnalysisFor, serviceGate, type LintedFile } from '../../src/flow/sessions.js';
 import { parseModule } from '../../src/project/module.js';
 import { observeParses, ProjectIndex } from '../../src/project/project.js';
 import { readSettings } from '../../src/settings.js';
@@ -59,6 +59,23 @@ function project(change: (entry: { path: string; text: string; api: boolean }) =
   /** What the session answers for `entry`, linted now. */
   const lint = (entry: { path: string; text: string }) => entriesOf(projectAnalysisFor({ file: entry.path, text: entry.text }, settings, root), entry.path);
   return { corpus, truth, whole, entriesOf, lint, settings, root };
+}
+
+/** The files the project index parses from now on, in order (the spy is restored after each test). */
+function recordParses(): string[] {
+  const parsed: string[] = [];
+  const index = ProjectIndex.prototype as unknown as { parse(file: string): unknown };
+  const parse = index.parse;
+  vi.spyOn(index, 'parse').mockImplementation(function (this: unknown, ...args: unknown[]) {
+    parsed.push(args[0] as string);
+    return (parse as (...all: unknown[]) => unknown).apply(this, args);
+  });
+  return parsed;
+}
+
+/** A file as the rules hand it over, with the tree typescript-eslint's parser gives ESLint (noted in `lent` when taken) and whether that tree is the analysis's own. */
+function withEslintTree(entry: { path: string; text: string }, lent: string[], parsedAlike: boolean): LintedFile {
+  return { file: entry.path, text: entry.text, module: () => (lent.push(entry.path), parseModule(entry.path, entry.text, 'eslint')), parsedAlike: () => parsedAlike };
 }
 
 /** `axios.interceptors.response.use(…)` put in front of the first file `which` picks: every axios response of the project is unwrapped. */
@@ -141,14 +158,9 @@ describe('answering each file by its part of the project', () => {
     () => {
       const interceptor = interceptorIn((entry) => !entry.api);
       const { corpus, truth, lint } = project(interceptor.change);
-      const parsed: string[] = [];
+      const parsed = recordParses();
       const released = new Set<string>();
-      const index = ProjectIndex.prototype as unknown as { parse(file: string): unknown; releaseTrees(files?: Iterable<string>): void };
-      const parse = index.parse;
-      vi.spyOn(index, 'parse').mockImplementation(function (this: unknown, ...args: unknown[]) {
-        parsed.push(args[0] as string);
-        return (parse as (...all: unknown[]) => unknown).apply(this, args);
-      });
+      const index = ProjectIndex.prototype as unknown as { releaseTrees(files?: Iterable<string>): void };
       const release = index.releaseTrees;
       vi.spyOn(index, 'releaseTrees').mockImplementation(function (this: unknown, files?: Iterable<string>) {
         const list = [...(files ?? [])];
@@ -169,20 +181,12 @@ describe('answering each file by its part of the project', () => {
     "takes ESLint's tree of the file that starts a part's analysis instead of parsing that file again",
     () => {
       const { corpus, truth, entriesOf, settings, root } = project();
-      const parsed: string[] = [];
-      const index = ProjectIndex.prototype as unknown as { parse(file: string): unknown };
-      const parse = index.parse;
-      vi.spyOn(index, 'parse').mockImplementation(function (this: unknown, ...args: unknown[]) {
-        parsed.push(args[0] as string);
-        return (parse as (...all: unknown[]) => unknown).apply(this, args);
-      });
+      const parsed = recordParses();
       const lent: string[] = [];
       const found: string[] = [];
       for (const entry of corpus) {
         const before = parsed.length;
-        // The tree typescript-eslint's parser gives ESLint, as the rules hand it over.
-        const linted = { file: entry.path, text: entry.text, module: () => (lent.push(entry.path), parseModule(entry.path, entry.text, 'eslint')), parsedAlike: () => true };
-        found.push(...entriesOf(projectAnalysisFor(linted, settings, root), entry.path));
+        found.push(...entriesOf(projectAnalysisFor(withEslintTree(entry, lent, true), settings, root), entry.path));
         if (parsed.length > before) expect(parsed.slice(before)).not.toContain(entry.path);
       }
       expect(found.sort()).toEqual(truth);
@@ -198,8 +202,7 @@ describe('answering each file by its part of the project', () => {
       const { corpus, truth, entriesOf, settings, root } = project();
       const lent: string[] = [];
       const found = corpus.flatMap((entry) => {
-        const linted = { file: entry.path, text: entry.text, module: () => (lent.push(entry.path), parseModule(entry.path, entry.text, 'eslint')), parsedAlike: () => false };
-        return entriesOf(projectAnalysisFor(linted, settings, root), entry.path);
+        return entriesOf(projectAnalysisFor(withEslintTree(entry, lent, false), settings, root), entry.path);
       });
       expect(found.sort()).toEqual(truth);
       expect(lent).toEqual([]);

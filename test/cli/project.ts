@@ -1,20 +1,13 @@
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll } from 'vitest';
 import { ROOT } from '../helpers/cli.js';
+import { tempDir } from '../helpers/temp-dirs.js';
 
 export const FIXTURES = path.join(ROOT, 'test/fixtures/cli');
 
 /** A throw-away copy of a fixture project (or an empty directory), so tests can write and fix freely. */
-const created: string[] = [];
-afterAll(() => {
-  for (const dir of created) rmSync(dir, { recursive: true, force: true });
-});
-
 export function copyProject(fixture?: string): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'api-sunset-cli-'));
-  created.push(dir);
+  const dir = tempDir('cli');
   if (fixture) cpSync(path.join(FIXTURES, fixture), dir, { recursive: true });
   return dir;
 }

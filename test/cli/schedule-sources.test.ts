@@ -1,15 +1,15 @@
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
+import { tempDir } from '../helpers/temp-dirs.js';
 import { FIXTURES } from '../rules/tester.js';
 
 const SHARED = path.resolve(import.meta.dirname, '../../../shared/openapi');
 
 /** A scratch directory holding a copy of the test document, edited by `edit`. */
 function workspace(edit: (text: string) => string = (text) => text): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'api-sunset-openapi-'));
+  const dir = tempDir('openapi');
   writeFileSync(path.join(dir, 'mini.yaml'), edit(readFileSync(path.join(FIXTURES, 'openapi/mini.yaml'), 'utf8')));
   return dir;
 }
@@ -113,7 +113,7 @@ describe('api-sunset schedule diff', () => {
     const same = await runCli(['schedule', 'diff', ...readdirSync(SHARED).filter((file) => file.endsWith('.yaml')).map((file) => path.join(SHARED, file))]);
     expect(same.stdout).toBe('No changes against eslint-plugin-api-sunset/data/schedule.json.\n');
     expect(same.code).toBe(0);
-    const dir = mkdtempSync(path.join(tmpdir(), 'api-sunset-shared-'));
+    const dir = tempDir('shared');
     cpSync(SHARED, dir, { recursive: true });
     const file = path.join(dir, 'client_rest.yaml');
     writeFileSync(file, readFileSync(file, 'utf8').replace('message: Use `collection.trackingToken` instead.\n            removal: "2027-01-15"', 'message: Use `collection.trackingToken` instead.\n            removal: "2027-04-01"'));

@@ -1,8 +1,8 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runBuiltCli, runCli } from '../helpers/cli.js';
+import { tempDir } from '../helpers/temp-dirs.js';
 import { SLOW_TEST_TIMEOUT } from '../helpers/timeouts.js';
 
 describe('api-sunset schedule', () => {
@@ -68,7 +68,7 @@ describe('api-sunset schedule', () => {
   });
 
   it('uses a schedule file that extends the bundled one', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'api-sunset-cli-'));
+    const dir = tempDir('cli');
     writeFileSync(path.join(dir, 'overrides.json'), JSON.stringify({ schemaVersion: 1, extends: 'bundled', items: [{ id: 'bulkindexemployees', removal: '2027-01-15' }] }));
     const { stdout } = await runCli(['schedule', '--now', '2026-11-22', '--schedule', 'overrides.json'], { cwd: dir });
     expect(stdout).toContain('27 removed, 0 imminent, 4 scheduled');
@@ -87,7 +87,7 @@ describe('api-sunset schedule', () => {
   });
 
   it('rejects an invalid schedule file with the loader\'s lines and exit code 2', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'api-sunset-cli-'));
+    const dir = tempDir('cli');
     writeFileSync(path.join(dir, 'bad.json'), JSON.stringify({ schemaVersion: 1, extends: 'bundled', items: [{ id: 'listanswers', removal: '2026-13-01' }] }));
     const { code, stderr } = await runCli(['schedule', '--schedule', 'bad.json'], { cwd: dir });
     expect(code).toBe(2);

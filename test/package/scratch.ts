@@ -1,15 +1,9 @@
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll } from 'vitest';
 import { ROOT } from '../helpers/cli.js';
-
-const created: string[] = [];
-afterAll(() => {
-  for (const dir of created) rmSync(dir, { recursive: true, force: true });
-});
+import { tempDir } from '../helpers/temp-dirs.js';
 
 /**
  * A throw-away project outside the repository that uses the built plugin the way a user's project
@@ -17,8 +11,7 @@ afterAll(() => {
  * test` builds first) next to links to the repository's copies of the tools it names.
  */
 export function scratchProject(files: Record<string, string>, tools: string[] = ['eslint']): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'api-sunset-scratch-'));
-  created.push(dir);
+  const dir = tempDir('scratch');
   const modules = path.join(dir, 'node_modules');
   for (const name of [...tools, 'eslint-plugin-api-sunset']) {
     const target = name === 'eslint-plugin-api-sunset' ? ROOT : path.join(ROOT, 'node_modules', name);

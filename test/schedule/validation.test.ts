@@ -1,8 +1,8 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { findItem, loadSchedule, ScheduleError } from '../../src/schedule/index.js';
+import { tempDir } from '../helpers/temp-dirs.js';
 
 /** An item of the user's own, on an operation of the bundled graph. */
 const endpointItem = (extra: Record<string, unknown> = {}) => ({
@@ -25,7 +25,7 @@ function problemsOf(input: string | object, cwd?: string): string[] {
 }
 
 function writeTemp(name: string, content: string): { dir: string; file: string } {
-  const dir = mkdtempSync(path.join(tmpdir(), 'api-sunset-schedule-'));
+  const dir = tempDir('schedule');
   const file = path.join(dir, name);
   writeFileSync(file, content);
   return { dir, file };

@@ -70,18 +70,31 @@ export interface LintedFile {
  * ESLint's text of the file in it: analysed on first use and again whenever something changed.
  */
 export function projectAnalysisFor(linted: LintedFile, settings: Settings, cwd: string): ProjectAnalysis {
-  return analysisFor(linted, existsSync(linted.file), settings, cwd);
+  return analysisFor(linted, sessionOf(linted.file, settings, cwd));
 }
 
-function analysisFor(linted: LintedFile, onDisk: boolean, settings: Settings, cwd: string): ProjectAnalysis {
-  // A buffer with no file behind it (stdin, a code block, a rule test) is no module another file
-  // imports: it is analysed alone, with what it imports, instead of indexing a whole project for it.
+/**
+ * The session of the project a file belongs to; or, for a buffer with no file behind it (stdin, a
+ * code block, a rule test), one of its own: such a buffer is no module another file imports, so it
+ * is analysed alone, with what it imports, instead of indexing a whole project for it.
+ */
+function sessionOf(file: string, settings: Settings, cwd: string): Session {
+  return projectSessionOf(file, settings, cwd) ?? sessionFor(path.dirname(file), settings, [file], file);
+}
+
+/** The session of the project of a file on disk; undefined for a buffer with no file behind it. */
+function projectSessionOf(file: string, settings: Settings, cwd: string): Session | undefined {
   if (Date.now() - rootsCheckedAt > DISK_CHECK_INTERVAL_MS) {
     rootsCheckedAt = Date.now();
     // A package.json added or removed moves project roots: looked at again as often as the disk is.
     forgetProjectRoots();
   }
-  const session = onDisk ? sessionFor(projectRootOf(linted.file, cwd), settings, undefined) : sessionFor(path.dirname(linted.file), settings, [linted.file], linted.file);
+  const session = sessionFor(projectRootOf(file, cwd), settings, undefined);
+  // A file the project's quick look read is on disk: every file of an `eslint` run is, and asking the disk for each costs more than the rest of its look.
+  return session.project.knownFacts(file) !== undefined || existsSync(file) ? session : undefined;
+}
+
+function analysisFor(linted: LintedFile, session: Session): ProjectAnalysis {
   const before = session.analysis && !session.edited.has(linted.file) ? session.project.knownFacts(linted.file) : undefined;
   if (session.project.setEditorText(linted.file, linted.text, linted.module)) {
     session.edited.add(linted.file);
@@ -310,15 +323,26 @@ function engineOptions(settings: Settings, project: ProjectIndex): EngineOptions
  * A buffer with no file behind it that names nothing of the service has nothing to receive them from.
  */
 export function engineMayReport(linted: LintedFile, settings: Settings, cwd: string): boolean {
-  if (namesService(linted.text, settings)) return true;
-  if (!existsSync(linted.file)) return false;
-  const analysis = analysisFor(linted, true, settings, cwd);
+  const session = projectSessionOf(linted.file, settings, cwd);
+  if (!session) return namesService(linted.text, settings);
+  if (namesServiceIn(session.project, linted, settings)) return true;
+  const analysis = analysisFor(linted, session);
   return analysis.findings.has(linted.file) || analysis.sites.has(linted.file);
 }
 
 const gates = new WeakMap<Settings, (text: string) => boolean>();
 /** The last text asked about: every rule of a file asks about the same text, one after another. */
 let lastAsked: { text: string; settings: Settings; names: boolean } | undefined;
+
+/**
+ * `namesService` for a file of a project: for the disk's text, what the project's quick look found
+ * (the same gate), so the text is not searched a second time.
+ */
+function namesServiceIn(project: ProjectIndex, linted: LintedFile, settings: Settings): boolean {
+  if (lastAsked?.text === linted.text && lastAsked.settings === settings) return lastAsked.names;
+  lastAsked = { text: linted.text, settings, names: project.namesService(linted.file, linted.text) };
+  return lastAsked.names;
+}
 
 /** The service gate (below) for the settings, on a file's text: made once per settings object, asked once per file. */
 export function namesService(text: string, settings: Settings): boolean {

@@ -78,6 +78,7 @@ export class ProjectIndex {
   private readonly editorTexts = new Map<string, { text: string; parsed?: () => ParsedModule }>();
   /** ESLint's tree of a file it lints from the disk's text, for one analysis (see `lendTree`). */
   private lent: { file: string; text: string; parsed: () => ParsedModule } | undefined;
+  private lastDigest: { text: string; digest: string } | undefined;
   private dependencies: Set<string> | undefined;
   private graph: ImportGraph | undefined;
   /** Bumped whenever a module's text changes, so analyses made before can tell they are stale. */
@@ -162,7 +163,18 @@ export class ProjectIndex {
    */
   lendTree(file?: string, text?: string, parsed?: () => ParsedModule): void {
     const facts = file === undefined ? undefined : this.files().get(file);
-    this.lent = facts?.digest !== undefined && text !== undefined && parsed && facts.digest === digestOf(text) ? { file: file!, text, parsed } : undefined;
+    this.lent = facts?.digest !== undefined && text !== undefined && parsed && facts.digest === this.digestOf(text) ? { file: file!, text, parsed } : undefined;
+  }
+
+  /**
+   * Whether this text of `file` names the service (the gate the index was made with). For the text
+   * the quick look read on disk (every file of an `eslint` run) that is what the look found: the
+   * text is not searched again.
+   */
+  namesService(file: string, text: string): boolean {
+    const facts = this.facts?.get(file);
+    const lookedAt = facts?.digest !== undefined && !this.editorTexts.has(file) && this.modules.get(file)?.stamp !== 'editor';
+    return lookedAt && facts.digest === this.digestOf(text) ? facts.service : this.gate(text);
   }
 
   failure(file: string): string | undefined {
@@ -211,7 +223,7 @@ export class ProjectIndex {
     const before = this.facts?.get(file);
     // The disk's text (every file of an `eslint` run, a file opened in an editor): what the quick
     // look made of it stands, and the file is read from disk if it is ever parsed.
-    const onDisk = before?.digest !== undefined && before.digest === digestOf(text);
+    const onDisk = before?.digest !== undefined && before.digest === this.digestOf(text);
     if (onDisk && !buffered) return false;
     const seen = this.lookAt(text);
     if (onDisk) this.editorTexts.delete(file);
@@ -340,6 +352,12 @@ export class ProjectIndex {
     } catch {
       return undefined;
     }
+  }
+
+  /** The digest of a text, kept for the last text: ESLint hands the same text to `namesService`, `setEditorText` and `lendTree`. */
+  private digestOf(text: string): string {
+    if (this.lastDigest?.text !== text) this.lastDigest = { text, digest: digestOf(text) };
+    return this.lastDigest.digest;
   }
 
   private refreshFacts(file: string, text: string): void {

@@ -1,8 +1,16 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ProjectIndex } from '../../src/project/project.js';
+import { tempDir } from '../helpers/temp-dirs.js';
+
+/** A project folder with these files and a package.json; returns its root. */
+function projectWith(files: Record<string, string>): string {
+  const root = tempDir('index');
+  writeFileSync(path.join(root, 'package.json'), '{}');
+  for (const [name, text] of Object.entries(files)) writeFileSync(path.join(root, name), text);
+  return root;
+}
 
 /**
  * ESLint hands the index every linted file's text. The disk's text changes nothing (an `eslint`
@@ -10,13 +18,9 @@ import { ProjectIndex } from '../../src/project/project.js';
  * sees, and going back to the disk's text changes it back.
  */
 describe('ProjectIndex.setEditorText', () => {
-  const root = mkdtempSync(path.join(os.tmpdir(), 'api-sunset-index-'));
-  const file = path.join(root, 'a.ts');
   const disk = "import { x } from './b.js';\nexport const y = x;\n";
-  writeFileSync(path.join(root, 'package.json'), '{}');
-  writeFileSync(file, disk);
-  writeFileSync(path.join(root, 'b.ts'), 'export const x = 1;\n');
-  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  const root = projectWith({ 'a.ts': disk, 'b.ts': 'export const x = 1;\n' });
+  const file = path.join(root, 'a.ts');
 
   const index = new ProjectIndex(root, (text) => text.includes('/rest/api/v1/'));
   index.files();
@@ -43,5 +47,44 @@ describe('ProjectIndex.setEditorText', () => {
     expect(index.setEditorText(file, edited)).toBe(true);
     expect(index.files().get(file)?.service).toBe(true);
     expect(index.module(file)?.text).toBe(edited);
+  });
+});
+
+/**
+ * Whether a linted file names the service: for the disk's text, the quick look's answer (the text
+ * is not searched again); for a buffer that differs, or once the file holds an edited buffer, the
+ * gate on that text.
+ */
+describe('ProjectIndex.namesService', () => {
+  const disk = "fetch('/rest/api/v1/chat');\n";
+  const root = projectWith({ 'a.ts': disk });
+  const file = path.join(root, 'a.ts');
+
+  const asked: string[] = [];
+  const index = new ProjectIndex(root, (text) => {
+    asked.push(text);
+    return text.includes('/rest/api/v1/');
+  });
+
+  it('asks the gate before the quick look, and not again for the text the look read', () => {
+    expect(index.namesService(file, disk)).toBe(true);
+    expect(asked).toEqual([disk]);
+    index.files();
+    asked.length = 0;
+    expect(index.namesService(file, disk)).toBe(true);
+    expect(asked).toEqual([]);
+  });
+
+  it('searches a buffer that differs from the disk, and the disk text again while the file holds an edit', () => {
+    const edited = 'export const quiet = 1;\n';
+    asked.length = 0;
+    expect(index.namesService(file, edited)).toBe(false);
+    expect(asked).toEqual([edited]);
+    index.setEditorText(file, edited);
+    expect(index.files().get(file)?.service).toBe(false);
+    asked.length = 0;
+    // The facts now are the buffer's: the disk's text is searched, not answered from them.
+    expect(index.namesService(file, disk)).toBe(true);
+    expect(asked).toEqual([disk]);
   });
 });

@@ -233,8 +233,9 @@ async function runCorpus(label, root, corpusDir, manifest, runs, modes) {
   const timings = [];
   let skippedC = 0;
   for (let run = 1; run <= runs; run++) {
-    // Interleaved, so drift on the machine hits every mode alike.
-    for (const kind of modes) {
+    // Interleaved, so drift on the machine hits every mode alike; every other run in reverse order,
+    // so that of two modes compared (p after r), neither always runs first.
+    for (const kind of run % 2 === 1 ? modes : [...modes].reverse()) {
       const result = await measure(argv[kind], { cwd: root, statsFile: stats, env: kind === 'b' ? { TIMING: 'all' } : {} });
       // ESLint exits 1 when a rule reports an error; 2 is a crash.
       if (result.code !== 0 && !(ESLINT_MODES.has(kind) && result.code === 1)) {

@@ -1,6 +1,6 @@
 // `npm run bench`: measures the plugin and the CLI on a synthetic corpus, against ESLint alone.
 //
-//   node scripts/bench/run.mjs [--files N] [--runs R] [--edits E] [--scale K] [--scaling] [--scale-modes a,b,c] [--smoke] [--typed] [--fix] [--seed S] [--json FILE] [--keep] [--import-only]
+//   node scripts/bench/run.mjs [--files N] [--runs R] [--edits E] [--scale K] [--scaling] [--scale-modes a,b,c] [--pairs P] [--smoke] [--typed] [--fix] [--seed S] [--json FILE] [--keep] [--import-only]
 //
 // First, the plugin's import time: `import('eslint-plugin-api-sunset')` in fresh processes, which
 // every ESLint run and editor server pays before linting anything.
@@ -26,7 +26,7 @@ const EDITS = 20;
 const IMPORT_RUNS = 15;
 
 function parseArgs(argv) {
-  const args = { files: DEFAULT_FILES, runs: 3, scale: 10, scaling: false, smoke: false, typed: false, fix: false, seed: DEFAULT_SEED, json: undefined, keep: false, importOnly: false, edits: EDITS, scaleModes: ['a', 'b', 'c'] };
+  const args = { files: DEFAULT_FILES, runs: 3, scale: 10, scaling: false, smoke: false, typed: false, fix: false, seed: DEFAULT_SEED, json: undefined, keep: false, importOnly: false, edits: EDITS, scaleModes: ['a', 'b', 'c'], pairs: 0 };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
     const num = () => {
@@ -49,6 +49,7 @@ function parseArgs(argv) {
     else if (flag === '--fix') args.fix = true;
     else if (flag === '--seed') args.seed = Math.round(num());
     else if (flag === '--edits') args.edits = Math.round(num());
+    else if (flag === '--pairs') args.pairs = Math.round(num());
     else if (flag === '--json') args.json = argv[++i];
     else if (flag === '--keep') args.keep = true;
     else if (flag === '--import-only') args.importOnly = true;
@@ -211,7 +212,7 @@ const MODE_NAMES = {
 /** Modes whose ESLint run exits 1 when a rule reports an error. */
 const ESLINT_MODES = new Set(['b', 'r', 'p', 'q', 'q2']);
 
-async function runCorpus(label, root, corpusDir, manifest, runs, modes) {
+async function runCorpus(label, root, corpusDir, manifest, runs, modes, pairs = 0) {
   const configs = writeEslintConfigs(root);
   const eslintBin = path.join(repo, 'node_modules/eslint/bin/eslint.js');
   const mainJs = path.join(repo, 'dist/src/cli/main.js');
@@ -232,25 +233,31 @@ async function runCorpus(label, root, corpusDir, manifest, runs, modes) {
   const findings = {};
   const timings = [];
   let skippedC = 0;
-  for (let run = 1; run <= runs; run++) {
-    // Interleaved, so drift on the machine hits every mode alike; every other run in reverse order,
-    // so that of two modes compared (p after r), neither always runs first.
-    for (const kind of run % 2 === 1 ? modes : [...modes].reverse()) {
-      const result = await measure(argv[kind], { cwd: root, statsFile: stats, env: kind === 'b' ? { TIMING: 'all' } : {} });
-      // ESLint exits 1 when a rule reports an error; 2 is a crash.
-      if (result.code !== 0 && !(ESLINT_MODES.has(kind) && result.code === 1)) {
-        throw new Error(`${label} (${kind}) exited ${result.code}\n${result.stderr.slice(0, 2000)}${result.stdout.slice(0, 2000)}`);
-      }
-      samples[kind].push(result);
-      if (kind === 'b') timings.push(parseTiming(result.stdout));
-      if (ESLINT_MODES.has(kind)) findings[kind] = pluginFindings(JSON.parse(readFileSync(report(kind), 'utf8')), root);
-      if (kind === 'c') {
-        const parsed = JSON.parse(result.stdout);
-        findings.c = parsed.findings.map((finding) => `${path.resolve(root, finding.file)}:${finding.line}:${finding.column}:${finding.itemId}`).sort();
-        skippedC = parsed.skipped?.length ?? 0;
-      }
-      process.stderr.write(`  ${label} run ${run}/${runs} (${kind}): ${(result.ms / 1000).toFixed(2)} s wall, ${(result.cpuMs / 1000).toFixed(2)} s CPU, ${(result.maxRSSKB / 1024).toFixed(0)} MiB\n`);
+  const run = async (kind, which) => {
+    const result = await measure(argv[kind], { cwd: root, statsFile: stats, env: kind === 'b' ? { TIMING: 'all' } : {} });
+    // ESLint exits 1 when a rule reports an error; 2 is a crash.
+    if (result.code !== 0 && !(ESLINT_MODES.has(kind) && result.code === 1)) {
+      throw new Error(`${label} (${kind}) exited ${result.code}\n${result.stderr.slice(0, 2000)}${result.stdout.slice(0, 2000)}`);
     }
+    samples[kind].push(result);
+    if (kind === 'b') timings.push(parseTiming(result.stdout));
+    if (ESLINT_MODES.has(kind)) findings[kind] = pluginFindings(JSON.parse(readFileSync(report(kind), 'utf8')), root);
+    if (kind === 'c') {
+      const parsed = JSON.parse(result.stdout);
+      findings.c = parsed.findings.map((finding) => `${path.resolve(root, finding.file)}:${finding.line}:${finding.column}:${finding.itemId}`).sort();
+      skippedC = parsed.skipped?.length ?? 0;
+    }
+    process.stderr.write(`  ${label} ${which} (${kind}): ${(result.ms / 1000).toFixed(2)} s wall, ${(result.cpuMs / 1000).toFixed(2)} s CPU, ${(result.maxRSSKB / 1024).toFixed(0)} MiB\n`);
+  };
+  // Every other run (and pair) in reverse order, so that of two modes compared (p after r), neither always runs first.
+  const inOrder = (kinds, i) => (i % 2 === 1 ? kinds : [...kinds].reverse());
+  for (let i = 1; i <= runs; i++) {
+    // Interleaved, so drift on the machine hits every mode alike.
+    for (const kind of inOrder(modes, i)) await run(kind, `run ${i}/${runs}`);
+  }
+  // The marginal cost's ratio moves most from run to run (docs/performance.md, "Run-to-run noise"): more (r, p) pairs narrow its median.
+  if (modes.includes('r') && modes.includes('p')) {
+    for (let i = 1; i <= pairs; i++) for (const kind of inOrder(['r', 'p'], runs + i)) await run(kind, `pair ${i}/${pairs}`);
   }
   const summary = {};
   for (const kind of modes) {
@@ -265,7 +272,7 @@ async function runCorpus(label, root, corpusDir, manifest, runs, modes) {
       filesPerSecond: manifest.files / (ms / 1000),
     };
   }
-  return { label, manifest, runs, modes, ...summary, timing: medianTiming(timings), ruleMsSamples: timings.map((rows) => rows.reduce((sum, row) => sum + row.ms, 0)), findings, skippedC };
+  return { label, manifest, runs, pairs: modes.includes('r') && modes.includes('p') ? pairs : 0, modes, ...summary, timing: medianTiming(timings), ruleMsSamples: timings.map((rows) => rows.reduce((sum, row) => sum + row.ms, 0)), findings, skippedC };
 }
 
 /** api-sunset's messages in an ESLint JSON report, one sorted key per message (file, position, rule, text). */
@@ -459,7 +466,7 @@ function verdict(ok) {
 
 function printCorpus(result) {
   const { manifest } = result;
-  console.log(`\nCorpus ${result.label}: ${manifest.files} files, ${manifest.lines} lines, ${manifest.apiFiles} files call the service (seed ${manifest.seed}); median of ${result.runs} run(s)`);
+  console.log(`\nCorpus ${result.label}: ${manifest.files} files, ${manifest.lines} lines, ${manifest.apiFiles} files call the service (seed ${manifest.seed}); median of ${result.runs} run(s)${result.pairs > 0 ? `, of ${result.runs + result.pairs} for (r) and (p) (--pairs ${result.pairs})` : ''}`);
   console.log('| Mode | Median wall (s) | Runs, wall (s) | Median CPU (s) | Files/s | Peak RSS (MiB) |');
   console.log('|---|---:|---|---:|---:|---:|');
   for (const kind of result.modes) {
@@ -476,7 +483,9 @@ function printCorpus(result) {
 
 /** Per-run ratios of two modes of the same run (they ran back to back), and their median. */
 function paired(result, kind, over, field = 'cpuSamplesMs') {
-  const ratios = result[kind][field].map((value, i) => value / result[over][field][i]);
+  // (r) and (p) may have more runs than the other modes (--pairs): each run pairs with the one made next to it.
+  const count = Math.min(result[kind][field].length, result[over][field].length);
+  const ratios = result[kind][field].slice(0, count).map((value, i) => value / result[over][field][i]);
   return { ratios, median: median(ratios) };
 }
 
@@ -512,7 +521,7 @@ async function main() {
     // `--concurrency auto` starts no worker threads on a small machine (ESLint: half the CPUs); then 2 threads are measured as well.
     const workers = autoWorkers(manifest1.files);
     const modes = ['a', 'b', 'c', 'r', 'p', 'q', ...(workers === 0 ? ['q2'] : [])];
-    const one = await runCorpus('1x', root, corpus1, manifest1, args.runs, modes);
+    const one = await runCorpus('1x', root, corpus1, manifest1, args.runs, modes, args.pairs);
     results.corpora.push(one);
     printCorpus(one);
     const editor = await runEditor(root, corpus1, manifest1, args.seed, args.edits);

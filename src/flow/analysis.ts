@@ -58,7 +58,8 @@ export function analyzeAround(project: ProjectIndex, options: EngineOptions, fil
  */
 export function analyzeWithin(project: ProjectIndex, options: EngineOptions, within: ReadonlySet<string>): ProjectAnalysis | undefined {
   const engine = new Engine(options);
-  const seeds = [...project.files()].filter(([file, facts]) => facts.service && within.has(file)).map(([file]) => file);
+  const files = project.files();
+  const seeds = project.inProjectOrder(within).filter((file) => files.get(file)!.service);
   const analysis = analyze(project, engine, seeds, MAX_ROUNDS, within);
   return engine.loadedModules().every((module) => within.has(module.path)) ? analysis : undefined;
 }
@@ -192,9 +193,10 @@ function receivers(engine: Engine, project: ProjectIndex, analysed: ReadonlySet<
   }
   if (exporters.size === 0) return [];
   const found: string[] = [];
-  for (const [file, facts] of project.files()) {
-    if (analysed.has(file) || (within && !within.has(file))) continue;
-    const imports = facts.imports.some((entry) => {
+  const files = project.files();
+  for (const file of within ? project.inProjectOrder(within) : files.keys()) {
+    if (analysed.has(file)) continue;
+    const imports = files.get(file)!.imports.some((entry) => {
       const last = entry.specifier.split('/').at(-1)!.replace(/\.[cm]?[jt]sx?$/, '');
       const candidates = byStem.get(last === '' || last === '.' || last === '..' ? 'index' : last) ?? byStem.get(last);
       if (!candidates && (entry.specifier.startsWith('.') || project.isDependency(entry.specifier))) return false;

@@ -79,6 +79,8 @@ export class ProjectIndex {
   /** ESLint's tree of a file it lints from the disk's text, for one analysis (see `lendTree`). */
   private lent: { file: string; text: string; parsed: () => ParsedModule } | undefined;
   private lastDigest: { text: string; digest: string } | undefined;
+  /** Each file's place in `files()`, made when first asked and again after a file comes or goes. */
+  private positions: Map<string, number> | undefined;
   private dependencies: Set<string> | undefined;
   private graph: ImportGraph | undefined;
   /** Bumped whenever a module's text changes, so analyses made before can tell they are stale. */
@@ -106,6 +108,20 @@ export class ProjectIndex {
       for (const [file, entry] of this.editorTexts) this.refreshFacts(file, entry.text);
     }
     return this.facts;
+  }
+
+  /**
+   * The project files among `files`, in the order `files()` lists them: an analysis of one part of
+   * the project takes its files in the order the whole project's analysis would, at the cost of
+   * the part's size rather than the project's.
+   */
+  inProjectOrder(files: Iterable<string>): string[] {
+    if (!this.positions) {
+      this.positions = new Map();
+      for (const file of this.files().keys()) this.positions.set(file, this.positions.size);
+    }
+    const positions = this.positions;
+    return [...files].filter((file) => positions.has(file)).sort((a, b) => positions.get(a)! - positions.get(b)!);
   }
 
   /** The parsed module, or undefined when the file cannot be read or parsed (see `failure`). */
@@ -380,6 +396,7 @@ export class ProjectIndex {
     const before = this.facts.get(file);
     if (facts) this.facts.set(file, facts);
     else this.facts.delete(file);
+    if (!before || !facts) this.positions = undefined;
     if (!before || !facts || !sameImports(before.imports, facts.imports)) this.graph = undefined;
   }
 

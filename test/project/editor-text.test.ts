@@ -88,3 +88,20 @@ describe('ProjectIndex.namesService', () => {
     expect(asked).toEqual([disk]);
   });
 });
+
+describe('ProjectIndex.inProjectOrder', () => {
+  const root = projectWith({ 'a.ts': 'export const a = 1;\n', 'b.ts': 'export const b = 1;\n', 'c.ts': 'export const c = 1;\n' });
+  const index = new ProjectIndex(root, () => false);
+  const [a, b, c] = ['a.ts', 'b.ts', 'c.ts'].map((name) => path.join(root, name)) as [string, string, string];
+
+  it("lists a part's files in the order of the project's files, leaving out what is not a project file", () => {
+    expect([...index.files().keys()]).toEqual([a, b, c]);
+    expect(index.inProjectOrder(new Set([c, path.join(root, 'elsewhere.ts'), a]))).toEqual([a, c]);
+  });
+
+  it('follows a file that joins the project after the first answer', () => {
+    const added = path.join(root, 'new.ts');
+    index.setEditorText(added, 'export const d = 1;\n');
+    expect(index.inProjectOrder([added, c, a])).toEqual([a, c, added]);
+  });
+});

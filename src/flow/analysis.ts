@@ -81,7 +81,7 @@ function analyze(project: ProjectIndex, engine: Engine, seeds: string[], rounds:
       }
     }
     engine.settle();
-    runDefaults(engine, [...analysed].flatMap((file) => project.module(file) ?? []), pending);
+    runDefaults(engine, project, analysed, pending);
     batch = receivers(engine, project, analysed, within);
   }
   judgeBodies(engine);
@@ -101,18 +101,24 @@ function byFile<T extends { file: string }, D>(entries: Iterable<T>, detach: (en
 /**
  * Every function of the analysed modules that nothing called gets an activation with what its
  * parameters' types say (or the name hint, or nothing): event handlers, exported helpers and
- * methods a framework calls still have their bodies' requests and reads seen. `pending` keeps, per
- * module, the functions (in source order) still without an activation: a function never loses its
+ * methods a framework calls still have their bodies' requests and reads seen. So does a function
+ * of another project module the engine ran, when it closes over the service's values: a handler
+ * that a factory called with the client returns to a framework (`require('./ask')(client)` passed
+ * to `app.command`), which nothing in the project calls. `pending` keeps, per module, the
+ * functions (in source order) still without an activation: a function never loses its
  * activations, so each round and pass looks only at those instead of walking every tree again.
  */
-function runDefaults(engine: Engine, modules: ParsedModule[], pending: Map<ParsedModule, readonly TSESTree.FunctionLike[]>): void {
+function runDefaults(engine: Engine, project: ProjectIndex, analysed: ReadonlySet<string>, pending: Map<ParsedModule, readonly TSESTree.FunctionLike[]>): void {
+  const files = project.files();
   for (let pass = 0; pass < 4; pass++) {
     let added = false;
-    for (const module of modules) {
+    const loaded = engine.loadedModules().filter((module) => !analysed.has(module.path) && files.has(module.path));
+    for (const module of [...[...analysed].flatMap((file) => project.module(file) ?? []), ...loaded]) {
+      const whole = analysed.has(module.path);
       const left: TSESTree.FunctionLike[] = [];
       for (const fn of pending.get(module) ?? functionsOf(module)) {
         if (engine.activationsOf(fn).length > 0) continue;
-        if (defaultActivation(engine, module, fn)) added = true;
+        if ((whole || closesOverService(engine, fn)) && defaultActivation(engine, module, fn)) added = true;
         else left.push(fn);
       }
       pending.set(module, left);
@@ -120,6 +126,14 @@ function runDefaults(engine: Engine, modules: ParsedModule[], pending: Map<Parse
     engine.settle();
     if (!added) return;
   }
+}
+
+/** Whether a function is written inside one whose run touched the service's values (its closure holds them). */
+function closesOverService(engine: Engine, fn: TSESTree.FunctionLike): boolean {
+  for (let current: TSESTree.Node | undefined = fn.parent; current; current = current.parent) {
+    if (isFunctionNode(current)) return engine.activationsOf(current).some((activation) => activation.touchesService);
+  }
+  return false;
 }
 
 const functionLists = new WeakMap<TSESTree.Program, readonly TSESTree.FunctionLike[]>();

@@ -134,12 +134,32 @@ function request(engine: Engine, model: HttpClientModel, value: LibraryValue, be
     urls: full,
     ...(method ? { method } : {}),
     body,
-    result: behaviour.result,
+    result: resultOf(engine, model, value, options, behaviour.result),
     interceptors,
     ...(urlNode ? { urlNode } : {}),
     ...(optionsNode ? { optionsNode } : {}),
     ...(bodyNode ? { bodyNode } : {}),
   });
+}
+
+/** What the request resolves to: the model's, unless the call's options or the instance's configurations choose otherwise (see `OptionKeys.results`). */
+function resultOf(engine: Engine, model: HttpClientModel, value: LibraryValue, options: ValueSet, result: string): string {
+  const newestFirst = [options, ...[...value.configs].reverse()];
+  const chosen = model.options.results?.find((rule) => Object.entries(rule.when).every(([key, wanted]) => optionIs(engine, newestFirst, key, wanted)));
+  return chosen?.result ?? result;
+}
+
+/** Whether the first of `configs` that sets `key` sets it to `wanted`: that string, or literal `true` (the engine keeps no booleans, so it is read from the property written). */
+function optionIs(engine: Engine, configs: readonly ValueSet[], key: string, wanted: string | true): boolean {
+  for (const config of configs) {
+    const objects = config.filter((candidate) => candidate.kind === 'object');
+    const sites = objects.flatMap((object) => engine.cells(object.allocation).get(key)?.sites ?? []);
+    if (sites.length === 0) continue;
+    if (wanted === true) return sites.every((site) => site.type === T.Property && site.value.type === T.Literal && site.value.value === true);
+    const values = strings(load(engine, objects, key, undefined));
+    return values.length > 0 && values.every((pattern) => pattern.length === 1 && 'text' in pattern[0]! && pattern[0].text === wanted);
+  }
+  return false;
 }
 
 function methodOf(engine: Engine, model: HttpClientModel, options: ValueSet, value: LibraryValue): ValueSet {

@@ -31,6 +31,12 @@ export interface OptionKeys {
   body?: string[];
   /** The key of a base URL the request path is joined to (`baseURL`, `prefixUrl`). */
   base?: string;
+  /**
+   * Options that change what a request resolves to, first match wins: each `when` key is set to
+   * that string, or to literal `true`, in the call's options or else in the newest configuration
+   * of the instance that sets it (got's `responseType: 'json'`, `resolveBodyOnly: true`).
+   */
+  results?: { when: Record<string, string | true>; result: string }[];
 }
 
 export type CallModel =
@@ -115,7 +121,17 @@ export const HTTP_CLIENTS: readonly HttpClientModel[] = [
       ...methods(['get', 'post', 'put', 'patch', 'delete', 'head'], (method) => ({ kind: 'request', url: 0, options: 1, method, result: 'got' })),
       extend: { kind: 'instance', options: 0 },
     },
-    options: { url: 'url', method: 'method', body: ['json', 'body', 'form'], base: 'prefixUrl' },
+    options: {
+      url: 'url',
+      method: 'method',
+      body: ['json', 'body', 'form'],
+      base: 'prefixUrl',
+      results: [
+        { when: { resolveBodyOnly: true, responseType: 'json' }, result: 'got-body' },
+        { when: { resolveBodyOnly: true }, result: 'got-text' },
+        { when: { responseType: 'json' }, result: 'got-json' },
+      ],
+    },
   },
   {
     name: 'ky',

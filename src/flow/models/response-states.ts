@@ -21,6 +21,11 @@ export const RESPONSE_STATES: Record<string, ResponseStateModel> = {
   axios: { members: { data: 'body' } },
   got: { members: { json: { call: 'promise:body' }, text: { call: 'promise:text' } }, awaited: 'got-response' },
   'got-response': { members: { body: 'text' } },
+  /** got with `responseType: 'json'`: the response's `body` is parsed; with `resolveBodyOnly` too, the promise gives the body (or its text) itself. */
+  'got-json': { members: { json: { call: 'promise:body' }, text: { call: 'promise:text' } }, awaited: 'got-json-response' },
+  'got-json-response': { members: { body: 'body' } },
+  'got-body': { members: { json: { call: 'promise:body' }, text: { call: 'promise:text' } }, awaited: 'body' },
+  'got-text': { members: { json: { call: 'promise:body' }, text: { call: 'promise:text' } }, awaited: 'text' },
   ky: { members: { json: { call: 'promise:body' }, text: { call: 'promise:text' } }, awaited: 'fetch' },
   undici: { members: { body: 'undici-body' } },
   'undici-body': { members: { json: { call: 'promise:body' }, text: { call: 'promise:text' } } },

@@ -147,7 +147,7 @@ export class Evaluator {
           const annotation = declarator.id.typeAnnotation?.typeAnnotation;
           const typed = annotation ? typedValues(this.engine, this.module, annotation) : this.jsdoc ? jsdocDeclared(this.engine, this.module, node) : EMPTY;
           typedBody(this.engine, values, typed);
-          this.bind(declarator.id, union(values, typed), 'declare');
+          this.bind(declarator.id, declarator.init && isLiteralData(declarator.init) ? values : union(values, typed), 'declare');
         }
         return;
       case T.ReturnStatement:
@@ -331,7 +331,7 @@ export class Evaluator {
         const values = this.evaluate(node.expression);
         const typed = typedValues(this.engine, this.module, node.typeAnnotation);
         typedBody(this.engine, values, typed);
-        return union(values, typed);
+        return isLiteralData(node.expression) ? values : union(values, typed);
       }
       case T.TSNonNullExpression:
       case T.TSInstantiationExpression:
@@ -742,6 +742,16 @@ function enclosingClass(node: TSESTree.Node): TSESTree.ClassDeclaration | TSESTr
 export type { Use };
 
 /** No annotation, or one that says nothing (`any`, `unknown`): the parameter's name may hint at its schema. */
+/**
+ * An object or array written out in the code: typed as a schema (`const fixture: ChatResponse =
+ * { … }`, `{ … } as ChatResponse`), it is the code's own data, a test fixture or a default, not
+ * something the service sent; its keys are judged as a request body's when the type is a request's
+ * (`typedBody`), and reading it back reads what was written.
+ */
+function isLiteralData(node: TSESTree.Node): boolean {
+  return node.type === T.ObjectExpression || node.type === T.ArrayExpression;
+}
+
 function isUntyped(param: TSESTree.Identifier): boolean {
   const annotation = param.typeAnnotation?.typeAnnotation;
   return !annotation || annotation.type === T.TSAnyKeyword || annotation.type === T.TSUnknownKeyword;

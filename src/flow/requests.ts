@@ -337,7 +337,7 @@ const HELPER_NAME = /^(get|post|put|patch|delete|request|call[A-Z_]?\w*|fetch[A-
 export function unresolvedHelperRequest(engine: Engine, module: ParsedModule, node: TSESTree.CallExpression, callee: TSESTree.Node, args: readonly ValueSet[]): ValueSet {
   const name = callee.type === T.Identifier ? callee.name : callee.type === T.MemberExpression && !callee.computed && callee.property.type === T.Identifier ? callee.property.name : undefined;
   if (!name || !HELPER_NAME.test(name)) return EMPTY;
-  if (callee.type === T.MemberExpression && registersRoute(module, node, callee)) return EMPTY;
+  if (callee.type === T.MemberExpression && (registersRoute(module, node, callee) || !sendsLike(callee, name))) return EMPTY;
   for (const pattern of strings(args[0] ?? EMPTY)) {
     const match = identify(engine, pattern, undefined);
     if (match && match.endpoint.endpointItems.length > 0) {
@@ -346,6 +346,17 @@ export function unresolvedHelperRequest(engine: Engine, module: ParsedModule, no
     }
   }
   return EMPTY;
+}
+
+/** `get`, `put` and `delete` are also the verbs of maps, caches and key-value stores (`env.CACHE.put('getusercount', n)`). */
+const STORE_VERBS = new Set(['get', 'put', 'delete']);
+const HTTP_RECEIVER = /api|http|client|glean|rest|request|fetch/i;
+
+/** Whether `receiver.name(…)` reads as a request: a request verb of its own, or a store's verb on a receiver named like an HTTP client. */
+function sendsLike(callee: TSESTree.MemberExpression, name: string): boolean {
+  if (!STORE_VERBS.has(name)) return true;
+  const receiver = callee.object.type === T.Identifier ? callee.object.name : callee.object.type === T.MemberExpression && !callee.object.computed && callee.object.property.type === T.Identifier ? callee.object.property.name : callee.object.type === T.ThisExpression ? 'this' : '';
+  return HTTP_RECEIVER.test(receiver) || receiver === 'this';
 }
 
 /** `new Request(url, init)` is a use of the endpoint its URL names, passed to fetch or not. */

@@ -93,7 +93,8 @@ export class Evaluator {
       const typed = this.typedParameter(param);
       typedBody(this.engine, args[i] ?? EMPTY, typed);
       const hinted = typed.length === 0 && this.activation.isDefault && param.type === T.Identifier && isUntyped(param) ? hintedParameter(this.engine, this.module, param.name) : EMPTY;
-      this.bind(param, unionAll([args[i] ?? EMPTY, typed, hinted]), 'declare');
+      const context = this.activation.isDefault && param.type === T.Identifier && REQUEST_CONTEXTS.has(param.name) ? [objectValue({ id: `context:${param.name}`, node: param, origin: 'other' })] : EMPTY;
+      this.bind(param, unionAll([args[i] ?? EMPTY, typed, hinted, context]), 'declare');
     });
     // What the return type says the function gives back, whatever it returns: a caller reads it as that type.
     const declared = this.returnType();
@@ -748,6 +749,15 @@ export type { Use };
  * something the service sent; its keys are judged as a request body's when the type is a request's
  * (`typedBody`), and reading it back reads what was written.
  */
+/**
+ * The names servers give the per-request object they hand to every middleware and handler (Koa's
+ * and grammY's `ctx`, Express's `req` and `res`, Fastify's `request`): in the functions nothing in
+ * the project calls, each name stands for one object shared by all of them, so what a middleware
+ * hangs on it (`ctx.services = { glean }`, `req.glean = client`) is what a handler elsewhere reads
+ * (`ctx.services.glean.client.chat.create(…)`). A finding still needs a service value written there.
+ */
+const REQUEST_CONTEXTS = new Set(['ctx', 'context', 'req', 'request', 'res']);
+
 function isLiteralData(node: TSESTree.Node): boolean {
   return node.type === T.ObjectExpression || node.type === T.ArrayExpression;
 }

@@ -43,6 +43,8 @@ export function globalValue(engine: Engine, module: ParsedModule, name: string, 
   if (GLOBAL_OBJECTS.has(name)) return [builtinValue('global')];
   const client = libraryGlobal(engine, name);
   if (client.length > 0) return client;
+  // Nuxt's auto-imports.
+  if (NUXT_FETCH.has(name)) return [builtinValue('nuxt.useFetch')];
   return GLOBALS.has(name) ? [builtinValue(name)] : EMPTY;
 }
 
@@ -58,6 +60,10 @@ export function frameworkImport(packageName: string, exported: string): ValueSet
     case '@tanstack/svelte-query':
     case 'react-query':
       return QUERY_HOOKS.has(exported) ? [builtinValue(`query.${exported}`)] : EMPTY;
+    case '#app':
+    case '#imports':
+    case 'nuxt/app':
+      return NUXT_FETCH.has(exported) ? [builtinValue('nuxt.useFetch')] : EMPTY;
     case 'swr':
       return exported === 'default' || exported === 'useSWR' || exported === 'useSWRImmutable' ? [builtinValue('swr.useSWR')] : EMPTY;
     case 'swr/mutation':
@@ -254,6 +260,8 @@ export function callBuiltin(engine: Engine, fn: BuiltinValue, args: readonly Val
     }
     case 'swr.useSWR':
       return swr(engine, args, node);
+    case 'nuxt.useFetch':
+      return nuxtFetch(engine, args, node);
     case 'swr.useSWRMutation':
       return swrMutation(engine, args, node);
     default:
@@ -606,6 +614,25 @@ function useMutation(engine: Engine, options: ValueSet, node: TSESTree.Node): Va
   engine.write(engine.cell(result, 'fn'), fn);
   engine.write(engine.cell(result, 'mutate'), [builtinValue('query.mutate', [objectValue(result)])]);
   engine.write(engine.cell(result, 'mutateAsync'), [builtinValue('query.mutateAsync', [objectValue(result)])]);
+  return [objectValue(result)];
+}
+
+const NUXT_FETCH = new Set(['useFetch', 'useLazyFetch']);
+
+/**
+ * Nuxt's `useFetch(url, { baseURL, method, body, transform })`: the request `$fetch` makes, whose
+ * body goes through `transform`; `data` is a ref of the result, and awaiting the call gives the same.
+ */
+function nuxtFetch(engine: Engine, args: readonly ValueSet[], node: TSESTree.Node): ValueSet {
+  const [url = EMPTY, options = EMPTY] = args;
+  const body = awaited(engine, callFunctions(engine, libraryGlobal(engine, '$fetch'), [url, options], node));
+  const transform = load(engine, options.filter((value) => value.kind === 'object'), 'transform', undefined);
+  const data = transform.length > 0 ? callFunctions(engine, transform, [body], node) : body;
+  const ref = engine.allocate(node, 'other');
+  const refId = `${ref.id}:data`;
+  engine.write(engine.cell(refId, 'value'), data);
+  const result = engine.allocate(node, 'other');
+  engine.write(engine.cell(result, 'data'), [objectValue({ ...ref, id: refId })]);
   return [objectValue(result)];
 }
 

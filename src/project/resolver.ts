@@ -9,6 +9,7 @@ export type Resolution = { kind: 'file'; path: string } | { kind: 'package'; nam
 /** Source files, and JSON files (endpoint tables are kept in them), which the index reads as CommonJS modules. */
 const SOURCE = /\.(?:[cm]?[jt]s|[jt]sx|json)$/;
 const BUILTINS = new Set(builtinModules);
+const NUXT_CONFIGS = ['nuxt.config.ts', 'nuxt.config.js', 'nuxt.config.mjs', 'nuxt.config.mts'];
 
 /**
  * Module resolution as the user's toolchain does it, by oxc-resolver: tsconfig `paths`, `baseUrl`
@@ -57,6 +58,28 @@ export class ModuleResolver {
     }
   }
 
+  /**
+   * Nuxt's `~`/`@` (the source directory: `app/` in Nuxt 4, the root before) and `~~`/`@@` (the
+   * root) live in a tsconfig Nuxt generates (`.nuxt/tsconfig.json`), missing until the project is
+   * built once; they count in a package with a `nuxt.config`.
+   */
+  private nuxtAlias(fromFile: string, specifier: string): Resolution | undefined {
+    const match = /^(~~|@@|~|@)\/(.*)$/.exec(specifier);
+    if (!match) return undefined;
+    for (let dir = path.dirname(fromFile); ; dir = path.dirname(dir)) {
+      if (existsSync(path.join(dir, 'package.json'))) {
+        if (!NUXT_CONFIGS.some((name) => existsSync(path.join(dir, name)))) return undefined;
+        const roots = match[1]!.length === 2 ? [dir] : [path.join(dir, 'app'), dir];
+        for (const root of roots) {
+          const resolution = this.compute(fromFile, path.join(root, match[2]!));
+          if (resolution?.kind === 'file') return resolution;
+        }
+        return undefined;
+      }
+      if (path.dirname(dir) === dir) return undefined;
+    }
+  }
+
   private compute(fromFile: string, specifier: string): Resolution | undefined {
     if (specifier.startsWith('node:') || BUILTINS.has(specifier)) return { kind: 'builtin' };
     let result;
@@ -66,6 +89,7 @@ export class ModuleResolver {
       result = undefined;
     }
     if (!result?.path && (specifier === '$lib' || specifier.startsWith('$lib/'))) return this.kitLibrary(fromFile, specifier);
+    if (!result?.path && /^(?:~~?|@@?)\//.test(specifier)) return this.nuxtAlias(fromFile, specifier);
     const resolved = result?.path;
     const bare = packageName(specifier);
     if (resolved && !resolved.split(path.sep).includes('node_modules') && SOURCE.test(resolved)) return { kind: 'file', path: resolved };

@@ -149,6 +149,8 @@ export const HTTP_CLIENTS: readonly HttpClientModel[] = [
     name: 'ofetch',
     packages: ['ofetch'],
     exports: { ofetch: '', $fetch: '', default: '' },
+    // Nuxt makes `$fetch` a global.
+    globals: { $fetch: '' },
     calls: {
       '': { kind: 'request', url: 0, options: 1, result: 'promise:body' },
       raw: { kind: 'request', url: 0, options: 1, result: 'promise:fetch-parsed' },

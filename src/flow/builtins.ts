@@ -265,6 +265,8 @@ export function callBuiltin(engine: Engine, fn: BuiltinValue, args: readonly Val
     case 'swr.useSWRMutation':
       return swrMutation(engine, args, node);
     default:
+      // `share()`, `filter(…)`, `catchError(…)`: an operator that lets the values through as they are (see pipe()).
+      if (name.startsWith('rxjs.') && RXJS_PASSING.has(name.slice('rxjs.'.length))) return [fn];
       if (isRtkBuiltin(name)) return callRtk(engine, fn, args, node);
       return isContainerBuiltin(name) ? callContainer(engine, fn, args, node) : EMPTY;
   }

@@ -1,3 +1,4 @@
+import { libraryGlobal } from './library.js';
 import type { TSESTree } from '../ts-eslint-lite.js';
 import { T } from '../project/ast.js';
 import { importSourceOf, type ParsedModule } from '../project/module.js';
@@ -325,5 +326,6 @@ function valueNamed(engine: Engine, module: ParsedModule, name: string): ValueSe
       }
     }
   }
-  return EMPTY;
+  // `fetchFn: typeof fetch`: a global client, such as a framework's own fetch passed in (SvelteKit's `load({ fetch })`).
+  return libraryGlobal(engine, name);
 }

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import path from 'node:path';
-import { ResolverFactory } from 'oxc-resolver';
+import { ResolverFactory, type NapiResolveOptions, type ResolveResult } from 'oxc-resolver';
 
 /** Where an import specifier leads: a source file of the project, or a package (by its name). */
 export type Resolution = { kind: 'file'; path: string } | { kind: 'package'; name: string; path?: string } | { kind: 'builtin' };
@@ -9,6 +9,23 @@ export type Resolution = { kind: 'file'; path: string } | { kind: 'package'; nam
 /** Source files, and JSON files (endpoint tables are kept in them), which the index reads as CommonJS modules. */
 const SOURCE = /\.(?:[cm]?[jt]s|[jt]sx|json)$/;
 const BUILTINS = new Set(builtinModules);
+const RESOLVER_OPTIONS: NapiResolveOptions = {
+  extensions: ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs', '.json'],
+  extensionAlias: { '.js': ['.ts', '.tsx', '.js', '.jsx'], '.mjs': ['.mts', '.mjs'], '.cjs': ['.cts', '.cjs'], '.jsx': ['.tsx', '.jsx'] },
+  conditionNames: ['import', 'require', 'node', 'browser', 'default', 'types'],
+  mainFields: ['module', 'main'],
+  builtinModules: false,
+  tsconfig: 'auto',
+};
+
+function resolveWith(factory: ResolverFactory, fromFile: string, specifier: string): ResolveResult | undefined {
+  try {
+    return factory.resolveFileSync(fromFile, specifier);
+  } catch {
+    return undefined;
+  }
+}
+
 const NUXT_CONFIGS = ['nuxt.config.ts', 'nuxt.config.js', 'nuxt.config.mjs', 'nuxt.config.mts'];
 
 /**
@@ -17,14 +34,13 @@ const NUXT_CONFIGS = ['nuxt.config.ts', 'nuxt.config.js', 'nuxt.config.mjs', 'nu
  * writing `./x.js` for `./x.ts`. Results are cached per directory and specifier.
  */
 export class ModuleResolver {
-  private readonly factory = new ResolverFactory({
-    extensions: ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs', '.json'],
-    extensionAlias: { '.js': ['.ts', '.tsx', '.js', '.jsx'], '.mjs': ['.mts', '.mjs'], '.cjs': ['.cts', '.cjs'], '.jsx': ['.tsx', '.jsx'] },
-    conditionNames: ['import', 'require', 'node', 'browser', 'default', 'types'],
-    mainFields: ['module', 'main'],
-    builtinModules: false,
-    tsconfig: 'auto',
-  });
+  private readonly factory = new ResolverFactory(RESOLVER_OPTIONS);
+  /**
+   * The same without tsconfig: a tsconfig that extends one a build generates (SvelteKit's
+   * `.svelte-kit/tsconfig.json`, Nuxt's `.nuxt/tsconfig.json`) fails every resolution below it
+   * until the project is built once, relative imports included.
+   */
+  private withoutTsconfig: ResolverFactory | undefined;
   private readonly cache = new Map<string, Resolution | null>();
 
   resolve(fromFile: string, specifier: string): Resolution | undefined {
@@ -82,11 +98,10 @@ export class ModuleResolver {
 
   private compute(fromFile: string, specifier: string): Resolution | undefined {
     if (specifier.startsWith('node:') || BUILTINS.has(specifier)) return { kind: 'builtin' };
-    let result;
-    try {
-      result = this.factory.resolveFileSync(fromFile, specifier);
-    } catch {
-      result = undefined;
+    let result = resolveWith(this.factory, fromFile, specifier);
+    if (result?.error?.startsWith('Tsconfig not found')) {
+      this.withoutTsconfig ??= new ResolverFactory({ ...RESOLVER_OPTIONS, tsconfig: undefined });
+      result = resolveWith(this.withoutTsconfig, fromFile, specifier);
     }
     if (!result?.path && (specifier === '$lib' || specifier.startsWith('$lib/'))) return this.kitLibrary(fromFile, specifier);
     if (!result?.path && /^(?:~~?|@@?)\//.test(specifier)) return this.nuxtAlias(fromFile, specifier);

@@ -1,0 +1,51 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ModuleResolver } from '../../src/project/resolver.js';
+import { tempDir } from '../helpers/temp-dirs.js';
+
+/** A project folder with these files (path → text). */
+function project(files: Record<string, string>): string {
+  const root = tempDir('resolver');
+  for (const [file, text] of Object.entries({ 'package.json': '{"name":"app","type":"module"}', ...files })) {
+    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    writeFileSync(path.join(root, file), text);
+  }
+  return root;
+}
+
+describe('ModuleResolver', () => {
+  it('resolves relative imports under a tsconfig that extends one a build generates (not there yet)', () => {
+    const root = project({
+      'tsconfig.json': '{ "extends": "./.svelte-kit/tsconfig.json", "compilerOptions": { "strict": true } }',
+      'src/routes/page.ts': "import { call } from './local';",
+      'src/routes/local.ts': 'export const call = 1;',
+    });
+    expect(new ModuleResolver().resolve(path.join(root, 'src/routes/page.ts'), './local')).toEqual({ kind: 'file', path: path.join(root, 'src/routes/local.ts') });
+  });
+
+  it("resolves Nuxt's ~ and @ to app/ or the root, and ~~ to the root, in a package with a nuxt.config", () => {
+    const root = project({
+      'nuxt.config.ts': 'export default defineNuxtConfig({});',
+      'tsconfig.json': '{ "extends": "./.nuxt/tsconfig.json" }',
+      'types/glean.ts': 'export type {};',
+      'utils/format.ts': 'export {};',
+      'composables/useChat.ts': '',
+    });
+    const resolver = new ModuleResolver();
+    const from = path.join(root, 'composables/useChat.ts');
+    expect(resolver.resolve(from, '~/types/glean')).toEqual({ kind: 'file', path: path.join(root, 'types/glean.ts') });
+    expect(resolver.resolve(from, '@/utils/format')).toEqual({ kind: 'file', path: path.join(root, 'utils/format.ts') });
+    expect(resolver.resolve(from, '~~/types/glean')).toEqual({ kind: 'file', path: path.join(root, 'types/glean.ts') });
+  });
+
+  it('prefers app/ for ~ (Nuxt 4) when the file is there', () => {
+    const root = project({ 'nuxt.config.ts': '', 'app/types/glean.ts': '', 'types/glean.ts': '', 'app/pages/index.ts': '' });
+    expect(new ModuleResolver().resolve(path.join(root, 'app/pages/index.ts'), '~/types/glean')).toEqual({ kind: 'file', path: path.join(root, 'app/types/glean.ts') });
+  });
+
+  it('leaves ~ alone without a nuxt.config', () => {
+    const root = project({ 'types/glean.ts': '', 'src/a.ts': '' });
+    expect(new ModuleResolver().resolve(path.join(root, 'src/a.ts'), '~/types/glean')).toBeUndefined();
+  });
+});

@@ -9,6 +9,7 @@ import { awaited, call, elementsOf, load } from './operations.js';
 import { responseValue } from './values.js';
 import { requestObjectUse, strings } from './requests.js';
 import { mutate } from './sdk.js';
+import { callTypeArgument } from './types.js';
 import { concat, constantText, isTextPiece, resolveUrl, UNKNOWN_TEXT, type Piece, type StringPattern } from './strings.js';
 import {
   arrayValue,
@@ -586,7 +587,8 @@ function useQuery(engine: Engine, args: readonly ValueSet[], node: TSESTree.Node
   const options = first.filter((value) => value.kind === 'object');
   const fn = union(load(engine, options, 'queryFn', undefined), second.filter((value) => value.kind === 'function'));
   const key = union(load(engine, options, 'queryKey', undefined), first.filter((value) => value.kind !== 'object'));
-  let data = awaited(engine, callFunctions(engine, fn, [[queryContext(engine, node, key)]], node));
+  // `useQuery<ChatResponse>(…)`: the data is also what the type argument says.
+  let data = union(awaited(engine, callFunctions(engine, fn, [[queryContext(engine, node, key)]], node)), callTypeArgument(engine, node));
   const select = load(engine, options, 'select', undefined);
   if (select.length > 0) data = union(data, callFunctions(engine, select, [data], node));
   return [queryResult(engine, node, data)];
@@ -641,7 +643,8 @@ function nuxtFetch(engine: Engine, args: readonly ValueSet[], node: TSESTree.Nod
 /** `useSWR(key, fetcher)`: the fetcher is called with the key; `data` is what it resolves to. */
 function swr(engine: Engine, args: readonly ValueSet[], node: TSESTree.Node): ValueSet {
   const [key = EMPTY, fetcher = EMPTY] = args;
-  const data = awaited(engine, callFunctions(engine, fetcher, [key], node));
+  // `useSWR<GetAnswerResponse>('/api/answers/1', fetcher)`: typed by the app, whose own route may stand between.
+  const data = union(awaited(engine, callFunctions(engine, fetcher, [key], node)), callTypeArgument(engine, node));
   return [queryResult(engine, node, data)];
 }
 

@@ -9,7 +9,7 @@ import { Engine, type EngineOptions } from './engine.js';
 import { detachFinding, detachSite, type DetachedFinding, type DetachedSite } from './detached.js';
 import { exportValue } from './modules.js';
 import { exportedType } from './types.js';
-import { instanceOf, load } from './operations.js';
+import { constructedObject, instanceOf, load } from './operations.js';
 import { flatten } from './strings.js';
 import { EMPTY, isServiceValue, type Value, type ValueSet } from './values.js';
 
@@ -173,6 +173,8 @@ function environmentOf(engine: Engine, module: ParsedModule, fn: TSESTree.Node):
 
 /** `this` in a method nothing called: the class's instance (or, for a static method, the class). */
 function selfOf(engine: Engine, fn: TSESTree.FunctionLike, env: Activation): ValueSet {
+  const constructor = prototypeOwner(fn);
+  if (constructor) return prototypeInstance(engine, env, constructor);
   const method = fn.parent;
   if (method?.type !== T.MethodDefinition && method?.type !== T.PropertyDefinition) return EMPTY;
   const cls = method.parent.parent;
@@ -186,6 +188,29 @@ function selfOf(engine: Engine, fn: TSESTree.FunctionLike, env: Activation): Val
     const instance = instanceOf(value);
     engine.runConstructor(value, [], [instance]);
     return [instance];
+  });
+}
+
+/** `F.prototype.m = function () {…}`, `F.prototype = { m() {…} }`: the expression that names F. */
+function prototypeOwner(fn: TSESTree.FunctionLike): TSESTree.Expression | undefined {
+  let target: TSESTree.Node = fn;
+  // `F.prototype = { m: function () {…} }`: the property, in the object, assigned to `F.prototype`.
+  if (fn.parent?.type === T.Property && fn.parent.parent.type === T.ObjectExpression) target = fn.parent.parent;
+  const assignment = target.parent;
+  if (assignment?.type !== T.AssignmentExpression || assignment.right !== target || assignment.left.type !== T.MemberExpression) return undefined;
+  const left = assignment.left;
+  const isPrototype = (node: TSESTree.Node): node is TSESTree.MemberExpression & { object: TSESTree.Expression } => node.type === T.MemberExpression && !node.computed && node.property.type === T.Identifier && node.property.name === 'prototype';
+  if (target.type === T.ObjectExpression) return isPrototype(left) ? left.object : undefined;
+  return isPrototype(left.object) ? left.object.object : undefined;
+}
+
+/** `this` in a prototype method nothing called: an object made by the constructor function, as `new F()` would (with unknown arguments). */
+function prototypeInstance(engine: Engine, env: Activation, constructor: TSESTree.Expression): ValueSet {
+  return engine.evaluateIn(env, constructor).flatMap((value): Value[] => {
+    if (value.kind !== 'function') return [];
+    const self = constructedObject(engine, value, engine.allocate(value.fn, 'instance', env));
+    engine.invoke(value, [], [self]);
+    return [self];
   });
 }
 

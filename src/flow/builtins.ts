@@ -77,6 +77,11 @@ export function frameworkImport(packageName: string, exported: string): ValueSet
     case 'eventemitter3':
       if (exported === '*') return [builtinValue('events')];
       return exported === 'EventEmitter' || exported === 'default' ? [builtinValue('events.EventEmitter')] : EMPTY;
+    case 'lodash':
+    case 'lodash-es':
+    case 'underscore':
+      if (exported === 'default' || exported === '*') return [builtinValue('lodash')];
+      return LODASH.has(exported) ? [builtinValue(`lodash.${exported}`)] : EMPTY;
     case 'rxjs/operators':
       return RXJS_OPERATORS.has(exported) || RXJS_PASSING.has(exported) ? [builtinValue(`rxjs.${exported}`)] : EMPTY;
     default:
@@ -101,6 +106,8 @@ export function builtinMember(engine: Engine, value: BuiltinValue, key: string |
       return REACT_HOOKS.has(key) ? [builtinValue(`react.${key}`)] : EMPTY;
     case 'events':
       return key === 'EventEmitter' || key === 'default' ? [builtinValue('events.EventEmitter')] : EMPTY;
+    case 'lodash':
+      return LODASH.has(key) ? [builtinValue(`lodash.${key}`)] : EMPTY;
     case 'Promise':
     case 'JSON':
     case 'Object':
@@ -128,6 +135,7 @@ export function callBuiltin(engine: Engine, fn: BuiltinValue, args: readonly Val
   const receiver = fn.receiver ?? EMPTY;
   const name = fn.name;
   if (name.startsWith('array.')) return arrayMethod(engine, name.slice('array.'.length), receiver, args, node);
+  if (name.startsWith('lodash.')) return lodashCall(engine, name.slice('lodash.'.length), args, node);
   if (name.startsWith('string.')) return stringMethod(name.slice('string.'.length), receiver, args);
   if (name.startsWith('state:')) return stateCall(engine, name.slice('state:'.length), receiver, args, node);
   if (name.startsWith('sdk-mutate')) {
@@ -153,6 +161,9 @@ export function callBuiltin(engine: Engine, fn: BuiltinValue, args: readonly Val
       return [promiseValue(awaited(engine, first))];
     case 'Promise.all':
       return [promiseValue(settledArray(engine, first, node, false))];
+    case 'spread':
+      // `axios.spread((a, b) => …)`: a function that calls the callback with an array's elements as its arguments.
+      return fn.receiver ? call(engine, fn.receiver, SPREAD_POSITIONS.map((i) => load(engine, first, String(i), undefined)), EMPTY, node) : [builtinValue('spread', first)];
     case 'Promise.allSettled':
       return [promiseValue(settledArray(engine, first, node, true))];
     case 'Promise.race':
@@ -619,6 +630,58 @@ function useMutation(engine: Engine, options: ValueSet, node: TSESTree.Node): Va
   engine.write(engine.cell(result, 'mutate'), [builtinValue('query.mutate', [objectValue(result)])]);
   engine.write(engine.cell(result, 'mutateAsync'), [builtinValue('query.mutateAsync', [objectValue(result)])]);
   return [objectValue(result)];
+}
+
+const SPREAD_POSITIONS = [0, 1, 2, 3, 4, 5, 6, 7];
+
+/** lodash's (and underscore's) collection helpers that give the collection's elements back, in a new array or one of them. */
+const LODASH_SAME = new Set(['compact', 'uniq', 'uniqBy', 'sortBy', 'orderBy', 'filter', 'reject', 'take', 'takeRight', 'drop', 'dropRight', 'without', 'shuffle', 'sampleSize', 'toArray', 'values']);
+const LODASH_ONE = new Set(['first', 'head', 'last', 'find', 'findLast', 'nth', 'sample', 'maxBy', 'minBy']);
+/** Helpers that give back (one of) the objects they are handed. */
+const LODASH_OBJECT = new Set(['cloneDeep', 'clone', 'pick', 'omit', 'defaults', 'defaultsDeep', 'merge', 'assign', 'extend', 'identity']);
+const LODASH = new Set([...LODASH_SAME, ...LODASH_ONE, ...LODASH_OBJECT, 'get', 'map', 'flatMap', 'flatMapDeep', 'forEach', 'each', 'flatten', 'flattenDeep', 'castArray']);
+
+/**
+ * `_.map(messages, 'citations')`, `_.get(res, 'data.results')`, `_.compact(reports)`: lodash's
+ * helpers move the service's values as the array methods and member reads they stand for. A
+ * string path or shorthand is read, not reported: a finding needs a written member or key.
+ */
+function lodashCall(engine: Engine, name: string, args: readonly ValueSet[], node: TSESTree.Node): ValueSet {
+  const [collection = EMPTY, iteratee = EMPTY] = args;
+  const callbacks = iteratee.filter((value) => value.kind === 'function');
+  const keys = strings(iteratee).flatMap((pattern) => constantText(pattern) ?? []);
+  const elements = elementsOf(engine, collection);
+  switch (name) {
+    case 'get':
+      return union(keys.flatMap((key) => pathSegments(key)).length > 0 ? unionAll(keys.map((key) => pathSegments(key).reduce((values, segment) => load(engine, values, segment, undefined), collection))) : EMPTY, args[2] ?? EMPTY);
+    case 'map':
+    case 'flatMap':
+    case 'flatMapDeep': {
+      const viaCallback = callbacks.length > 0 ? arrayMethod(engine, name === 'map' ? 'map' : 'flatMap', collection, [callbacks], node) : EMPTY;
+      const picked = unionAll(keys.map((key) => load(engine, elements, key, undefined)));
+      const viaKey = picked.length === 0 ? EMPTY : [arrayOf(engine, node, name === 'map' ? picked : union(elementsOf(engine, picked), picked.filter((value) => value.kind !== 'array')))];
+      return union(viaCallback, viaKey);
+    }
+    case 'forEach':
+    case 'each':
+      arrayMethod(engine, 'forEach', collection, [callbacks], node);
+      return collection;
+    case 'flatten':
+    case 'flattenDeep':
+      return [arrayOf(engine, node, union(elementsOf(engine, elements), elements.filter((value) => value.kind !== 'array')))];
+    case 'castArray':
+      return union(collection.filter((value) => value.kind === 'array'), [arrayOf(engine, node, collection.filter((value) => value.kind !== 'array'))]);
+    default:
+      if (LODASH_ONE.has(name)) return arrayMethod(engine, 'find', collection, [callbacks], node);
+      if (LODASH_SAME.has(name)) return arrayMethod(engine, 'filter', collection, [callbacks], node);
+      if (LODASH_OBJECT.has(name)) return name === 'merge' || name === 'assign' || name === 'extend' || name === 'defaults' || name === 'defaultsDeep' ? unionAll(args) : collection;
+      return EMPTY;
+  }
+}
+
+/** `'config.options[0].name'` → `config`, `options`, `0`, `name`. */
+function pathSegments(path: string): string[] {
+  return path.split(/[.[\]'"]+/).filter((segment) => segment !== '');
 }
 
 const NUXT_FETCH = new Set(['useFetch', 'useLazyFetch']);

@@ -2,10 +2,11 @@ import type { TSESTree } from '../ts-eslint-lite.js';
 import { T } from '../project/ast.js';
 import type { Engine } from './engine.js';
 import type { CallModel, HttpClientModel } from './models/http-clients.js';
+import { callBuiltin } from './builtins.js';
 import { load } from './operations.js';
 import { baseUrlUse, serviceRequest, strings } from './requests.js';
 import { joinUrl, type StringPattern } from './strings.js';
-import { EMPTY, libraryValue, objectValue, union, unionAll, type LibraryValue, type ValueSet } from './values.js';
+import { builtinValue, EMPTY, libraryValue, objectValue, union, unionAll, type LibraryValue, type ValueSet } from './values.js';
 
 /**
  * HTTP client libraries, run from their models (models/http-clients.ts): member paths through the
@@ -63,6 +64,8 @@ export function callLibrary(engine: Engine, value: LibraryValue, args: readonly 
     }
     case 'request':
       return request(engine, model, value, behaviour, args, node);
+    case 'builtin':
+      return callBuiltin(engine, builtinValue(behaviour.name), args, EMPTY, node);
   }
 }
 

@@ -21,7 +21,9 @@ import {
   union,
   unionAll,
   viewed,
+  type Allocation,
   type ClassValue,
+  type FunctionValue,
   type InstanceValue,
   type Value,
   type ValueSet,
@@ -58,6 +60,7 @@ function loadOne(engine: Engine, value: Value, key: string | undefined, use: Use
       return seenThrough(value.via, use, arrayMember(engine, value, key));
     case 'function':
       if (key !== undefined && FUNCTION_METHODS.has(key)) return [builtinValue(`function.${key}`, [value])];
+      if (key === 'prototype') return prototypeOf(engine, value);
       return seenThrough(value.via, use, key === undefined ? EMPTY : engine.read(engine.cell(`fn:${idOf(value.fn)}@${value.env.id}`, key)));
     case 'class':
       return seenThrough(value.via, use, classMember(engine, value, key, true, [value]));
@@ -115,6 +118,21 @@ function objectMember(engine: Engine, allocation: string, key: string | undefine
 }
 
 const spreading = new Set<string>();
+
+/**
+ * `F.prototype`: the object whose members every `new F()` has (`F.prototype.post = function …`),
+ * made on first read, and what code assigned to `F.prototype = { … }`.
+ */
+export function prototypeOf(engine: Engine, fn: FunctionValue): ValueSet {
+  const assigned = engine.read(engine.cell(`fn:${idOf(fn.fn)}@${fn.env.id}`, 'prototype'));
+  return union(assigned, [objectValue({ id: `proto:${idOf(fn.fn)}@${fn.env.id}`, node: fn.fn, origin: 'other' })]);
+}
+
+/** What `new F()` makes of a constructor function: an object with F's prototype's members behind its own. */
+export function constructedObject(engine: Engine, fn: FunctionValue, allocation: Allocation): Value {
+  engine.write(engine.cell(allocation, '...'), prototypeOf(engine, fn));
+  return objectValue(allocation);
+}
 
 function arrayMember(engine: Engine, array: Extract<Value, { kind: 'array' }>, key: string | undefined): ValueSet {
   if (key === undefined || /^\d+$/.test(key)) {
@@ -212,7 +230,7 @@ export function construct(engine: Engine, callee: ValueSet, args: readonly Value
       case 'function': {
         // A constructor function: `this` is a new object, which is what `new` gives unless it returns another.
         const allocation = engine.allocate(node, 'instance');
-        const self = [objectValue(allocation)];
+        const self = [constructedObject(engine, fn, allocation)];
         const returned = engine.invoke(fn, args, self).filter((value) => value.kind === 'object' || value.kind === 'instance');
         result = union(result, returned.length > 0 ? returned : self);
         break;

@@ -67,7 +67,9 @@ export type CallModel =
       path?: string;
     }
   /** `instance.interceptors.response.use(fn)`: what `fn` returns is what the instance's requests resolve to. */
-  | { kind: 'response-interceptor' };
+  | { kind: 'response-interceptor' }
+  /** A helper that is the language's own under another name (`axios.all` is `Promise.all`; `axios.spread(fn)` spreads an array into `fn`'s parameters). */
+  | { kind: 'builtin'; name: 'Promise.all' | 'spread' };
 
 const FETCH_OPTIONS: OptionKeys = { method: 'method', body: ['body'] };
 const fetchCall: CallModel = { kind: 'request', url: 0, options: 1, result: 'promise:fetch' };
@@ -109,6 +111,8 @@ export const HTTP_CLIENTS: readonly HttpClientModel[] = [
       ...methods(['postForm', 'putForm', 'patchForm'], (method) => ({ kind: 'request', url: 0, body: 1, options: 2, method: method.replace(/FORM$/, ''), result: 'promise:axios' })),
       create: { kind: 'instance', options: 0 },
       'interceptors.response.use': { kind: 'response-interceptor' },
+      all: { kind: 'builtin', name: 'Promise.all' },
+      spread: { kind: 'builtin', name: 'spread' },
     },
     options: { url: 'url', method: 'method', body: ['data'], base: 'baseURL' },
   },

@@ -5,7 +5,7 @@ import { Cell, type Activation } from './activation.js';
 import type { Engine } from './engine.js';
 import { globalValue, unknownArrayMethod } from './builtins.js';
 import { importedValue, requiredValue, dynamicImport } from './modules.js';
-import { awaited, call, construct, elementsOf, load, store, type Use } from './operations.js';
+import { awaited, call, construct, elementsOf, instanceOf, load, store, type Use } from './operations.js';
 import { wrapperRequest, fallbackHttpRequest, unresolvedHelperRequest } from './requests.js';
 import { concat, constantText, text, UNKNOWN_TEXT, type StringPattern } from './strings.js';
 import { jsdocCast, jsdocDeclared, jsdocParameter, jsdocReturns } from './jsdoc.js';
@@ -502,6 +502,7 @@ export class Evaluator {
     }
     if (result.length === 0 && fn.length === 0 && (callee.type === T.Identifier || self.length === 0)) unresolvedHelperRequest(this.engine, this.module, node, callee, args);
     if (result.length === 0 && fn.length === 0 && callee.type === T.MemberExpression) result = validated(this.engine, this.module, this.keyOf(callee), args, node);
+    if (result.length === 0 && fn.length === 0 && callee.type === T.MemberExpression && DI_LOOKUPS.has(this.keyOf(callee) ?? '')) result = this.injected(args[0] ?? EMPTY);
     // `this.post<ListAnswersResponse>(…)`, `http.get<ChatResponse>(…)`: a client the analysis does not
     // know still says, by its type argument, what it resolves to.
     if (result.length === 0) {
@@ -509,6 +510,16 @@ export class Evaluator {
       if (typed.length > 0) result = union(typed, [promiseValue(typed)]);
     }
     return result;
+  }
+
+  /** `container.resolve(GleanGateway)`, `moduleRef.get(GleanService)`: a DI container's instance of a project class, as its constructor makes it. */
+  private injected(keys: ValueSet): ValueSet {
+    return keys.flatMap((value): Value[] => {
+      if (value.kind !== 'class') return [];
+      const instance = instanceOf(value);
+      this.engine.runConstructor(value, [], [instance]);
+      return [instance];
+    });
   }
 
   argumentsOf(nodes: readonly TSESTree.CallExpressionArgument[]): ValueSet[] {
@@ -756,6 +767,9 @@ export type { Use };
  * hangs on it (`ctx.services = { glean }`, `req.glean = client`) is what a handler elsewhere reads
  * (`ctx.services.glean.client.chat.create(…)`). A finding still needs a service value written there.
  */
+/** The lookups of dependency-injection containers (tsyringe, inversify, NestJS's `ModuleRef`, typedi) on a receiver the analysis does not know. */
+const DI_LOOKUPS = new Set(['resolve', 'get', 'getInstance', 'resolveAll']);
+
 const REQUEST_CONTEXTS = new Set(['ctx', 'context', 'req', 'request', 'res']);
 
 function isLiteralData(node: TSESTree.Node): boolean {

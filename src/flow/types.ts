@@ -7,7 +7,7 @@ import { responseMember } from './responses.js';
 import { isSdkSpecifier, sdkMember } from './sdk.js';
 import { sdkModel } from '../schedule/sdk-model.js';
 import { idOf } from './ids.js';
-import { instanceOf } from './operations.js';
+import { instanceOf, load } from './operations.js';
 import { moduleExport } from './modules.js';
 import { EMPTY, objectValue, promiseValue, responseValue, sdkValue, union, unionAll, type Value, type ValueSet } from './values.js';
 
@@ -88,7 +88,8 @@ function reference(engine: Engine, module: ParsedModule, node: TSESTree.TSTypeRe
   if (node.typeName.type === T.TSQualifiedName) {
     const qualifier = leftmost(node.typeName);
     const source = qualifier === undefined ? undefined : importSourceOf(module, qualifier);
-    return source !== undefined && isSdkSpecifier(engine, source) ? named(engine, name) : EMPTY;
+    if (source !== undefined && isSdkSpecifier(engine, source)) return named(engine, name);
+    return namespacedType(engine, module, node.typeName, depth);
   }
   return resolveName(engine, module, name, depth);
 }
@@ -132,6 +133,11 @@ export function exportedType(engine: Engine, module: ParsedModule, name: string,
         const local = specifier.local.type === T.Identifier ? specifier.local.name : specifier.local.value;
         return statement.source ? importedType(engine, module, statement.source.value, local, depth) : resolveName(engine, module, local, depth + 1);
       }
+    } else if (statement.type === T.ExportDefaultDeclaration && name === 'default') {
+      // `export default class Publisher {…}`, `export default Publisher`.
+      const declaration = statement.declaration;
+      if (declaration.type === T.ClassDeclaration) return classInstance(engine, module, declaration);
+      if (declaration.type === T.Identifier) return resolveName(engine, module, declaration.name, depth + 1);
     } else if (statement.type === T.ExportAllDeclaration && !statement.exported && depth < 12) {
       const found = importedType(engine, module, statement.source.value, name, depth);
       if (found.length > 0) return found;
@@ -242,6 +248,24 @@ function literalOf(node: TSESTree.TypeNode): string | undefined {
 
 function inArray(values: ValueSet): ValueSet {
   return values.flatMap((value) => (value.kind === 'response' ? [responseValue(value.state, { schema: value.position.schema, containers: `[${value.position.containers}` }, value.endpoint)] : []));
+}
+
+/** `glean.AnnouncementPublisher` with `glean` a project module's namespace (`export * as glean from './glean'`): the type that module exports. */
+function namespacedType(engine: Engine, module: ParsedModule, name: TSESTree.TSQualifiedName, depth: number): ValueSet {
+  const segments: string[] = [];
+  let current: TSESTree.EntityName = name.left;
+  while (current.type === T.TSQualifiedName) {
+    segments.unshift(current.right.name);
+    current = current.left;
+  }
+  if (current.type !== T.Identifier) return EMPTY;
+  const namespaces = segments.reduce((values, segment) => load(engine, values, segment, undefined), valueNamed(engine, module, current.name));
+  return unionAll(
+    namespaces.map((value) => {
+      const target = value.kind === 'namespace' ? engine.project.module(value.module) : undefined;
+      return target ? exportedType(engine, target, name.right.name, depth + 1) : EMPTY;
+    }),
+  );
 }
 
 function leftmost(name: TSESTree.TSQualifiedName): string | undefined {

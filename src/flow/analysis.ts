@@ -164,7 +164,9 @@ function environmentOf(engine: Engine, module: ParsedModule, fn: TSESTree.Node):
     if (current.type === T.Program) return engine.top(module);
     if (current.type === T.ClassDeclaration || current.type === T.ClassExpression) continue;
     if (isFunctionNode(current)) {
-      const existing = engine.activationsOf(current)[0];
+      // A handler a factory returns runs in the factory's call that held the service's values, if one did.
+      const activations = engine.activationsOf(current);
+      const existing = activations.find((activation) => activation.touchesService) ?? activations[0];
       return existing ?? defaultActivation(engine, module, current);
     }
   }

@@ -1,6 +1,7 @@
 import type { TSESTree } from '../ts-eslint-lite.js';
 import { memberKey, T } from '../project/ast.js';
 import type { BodyDemand, Engine } from './engine.js';
+import { PROTOTYPE } from './operations.js';
 import type { ValueSet } from './values.js';
 
 /**
@@ -27,11 +28,11 @@ export function judgeBodies(engine: Engine): void {
     if (spread) follow(spread.values, position);
     if (position.containers !== '') {
       const inner = { schema: position.schema, containers: position.containers.slice(1) };
-      for (const [name, cell] of cells) if (name !== '...') follow(cell.values, inner);
+      for (const [name, cell] of cells) if (name !== '...' && name !== PROTOTYPE) follow(cell.values, inner);
       continue;
     }
     for (const [name, cell] of cells) {
-      if (name === '...' || name === '*' || name === '[]') continue;
+      if (name === '...' || name === '*' || name === '[]' || name === PROTOTYPE) continue;
       const facts = engine.graph.property(position.schema, name);
       if (!facts) continue;
       const items = engine.catalog.itemsOnProperty(position.schema, name, facts.marks);

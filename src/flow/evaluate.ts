@@ -5,7 +5,7 @@ import { Cell, type Activation } from './activation.js';
 import type { Engine } from './engine.js';
 import { globalValue, unknownArrayMethod } from './builtins.js';
 import { importedValue, requiredValue, dynamicImport } from './modules.js';
-import { awaited, call, construct, elementsOf, instanceOf, load, store, type Use } from './operations.js';
+import { awaited, call, construct, elementsOf, instanceOf, load, PROTOTYPE, store, type Use } from './operations.js';
 import { wrapperRequest, fallbackHttpRequest, unresolvedHelperRequest } from './requests.js';
 import { concat, constantText, text, UNKNOWN_TEXT, type StringPattern } from './strings.js';
 import { jsdocCast, jsdocDeclared, jsdocParameter, jsdocReturns } from './jsdoc.js';
@@ -93,7 +93,7 @@ export class Evaluator {
       const typed = this.typedParameter(param);
       typedBody(this.engine, args[i] ?? EMPTY, typed);
       const hinted = typed.length === 0 && this.activation.isDefault && param.type === T.Identifier && isUntyped(param) ? hintedParameter(this.engine, this.module, param.name) : EMPTY;
-      const context = this.activation.isDefault && param.type === T.Identifier && REQUEST_CONTEXTS.has(param.name) ? [objectValue({ id: `context:${param.name}`, node: param, origin: 'other' })] : EMPTY;
+      const context = this.activation.isDefault && param.type === T.Identifier && REQUEST_CONTEXTS.has(param.name) ? this.requestContext(fn, param) : EMPTY;
       this.bind(param, unionAll([args[i] ?? EMPTY, typed, hinted, context]), 'declare');
     });
     // What the return type says the function gives back, whatever it returns: a caller reads it as that type.
@@ -502,7 +502,7 @@ export class Evaluator {
     }
     if (result.length === 0 && fn.length === 0 && (callee.type === T.Identifier || self.length === 0)) unresolvedHelperRequest(this.engine, this.module, node, callee, args);
     if (result.length === 0 && fn.length === 0 && callee.type === T.MemberExpression) result = validated(this.engine, this.module, this.keyOf(callee), args, node);
-    if (result.length === 0 && fn.length === 0 && callee.type === T.MemberExpression && DI_LOOKUPS.has(this.keyOf(callee) ?? '')) result = this.injected(args[0] ?? EMPTY);
+    if (result.length === 0 && fn.length === 0 && callee.type === T.MemberExpression && DI_LOOKUPS.has(this.keyOf(callee) ?? '') && DI_CONTAINER.test(lastName(callee.object))) result = this.injected(args[0] ?? EMPTY);
     // `this.post<ListAnswersResponse>(…)`, `http.get<ChatResponse>(…)`: a client the analysis does not
     // know still says, by its type argument, what it resolves to.
     if (result.length === 0) {
@@ -510,6 +510,20 @@ export class Evaluator {
       if (typed.length > 0) result = union(typed, [promiseValue(typed)]);
     }
     return result;
+  }
+
+  /**
+   * The request's context a server hands this function (see `REQUEST_CONTEXTS`): a middleware (it
+   * takes `next`) gets the object all of them share, and what it hangs there is what the others
+   * read; any other function gets one of its own with the shared one behind it, so what one
+   * handler writes for itself (`ctx.reply = …`) stays its own.
+   */
+  private requestContext(fn: TSESTree.FunctionLike, param: TSESTree.Identifier): ValueSet {
+    const shared = objectValue({ id: `context:${param.name}`, node: param, origin: 'other' });
+    if (fn.params.some((other) => other.type === T.Identifier && other.name === 'next')) return [shared];
+    const own = this.engine.allocate(param, 'other');
+    this.engine.write(this.engine.cell(own, PROTOTYPE), [shared]);
+    return [objectValue(own)];
   }
 
   /** `container.resolve(GleanGateway)`, `moduleRef.get(GleanService)`: a DI container's instance of a project class, as its constructor makes it. */
@@ -769,6 +783,15 @@ export type { Use };
  */
 /** The lookups of dependency-injection containers (tsyringe, inversify, NestJS's `ModuleRef`, typedi) on a receiver the analysis does not know. */
 const DI_LOOKUPS = new Set(['resolve', 'get', 'getInstance', 'resolveAll']);
+/** Receivers named like a container: a `registry.get(GleanService)` or `metadata.get(Entity)` is not a lookup of an instance. */
+const DI_CONTAINER = /container|injector|moduleref|^app$|^ioc$|^di$|kernel/i;
+
+/** The last name of `a.b.c` (`c`), of `a` (`a`), `this` for `this`. */
+function lastName(node: TSESTree.Node): string {
+  if (node.type === T.Identifier) return node.name;
+  if (node.type === T.ThisExpression) return 'this';
+  return node.type === T.MemberExpression && !node.computed && node.property.type === T.Identifier ? node.property.name : '';
+}
 
 const REQUEST_CONTEXTS = new Set(['ctx', 'context', 'req', 'request', 'res']);
 

@@ -34,7 +34,8 @@ export function moduleExport(engine: Engine, module: ParsedModule, specifier: st
     return exported === '*' ? [namespaceValue(resolution.path, via)] : exportValue(engine, resolution.path, exported, via);
   }
   const name = resolution?.kind === 'package' ? resolution.name : packageName(specifier);
-  if (!name) return EMPTY;
+  // Nuxt's `#imports` and `#app` are virtual modules, resolved by its build alone.
+  if (!name) return specifier.startsWith('#') ? frameworkImport(specifier, exported) : EMPTY;
   // Subpath modules of a framework (`svelte/store`, `rxjs/operators`) are told apart by their specifier.
   return unionAll([libraryImport(engine, name, exported), frameworkImport(name, exported), specifier !== name ? frameworkImport(specifier, exported) : EMPTY]);
 }

@@ -99,17 +99,18 @@ function objectMember(engine: Engine, allocation: string, key: string | undefine
   const cells = engine.cells(allocation);
   let result = EMPTY;
   if (key === undefined) {
-    for (const [name, cell] of cells) if (name !== '...') result = union(result, engine.read(cell));
+    for (const [name, cell] of cells) if (name !== '...' && name !== PROTOTYPE) result = union(result, engine.read(cell));
   } else {
     result = union(engine.read(engine.cell(allocation, key)), cells.has('*') ? engine.read(cells.get('*')!) : EMPTY);
   }
   // `{ ...base, x }` has base's properties too (and, for a response spread into a literal, its schema).
   // `state = { ...state, x }` in a loop spreads an object into itself: each allocation is read once.
-  const spread = cells.get('...');
-  if (spread && !spreading.has(allocation)) {
+  // An object made by `new F()` has F's prototype's members behind its own: read, never judged as a body's keys.
+  for (const behind of [cells.get('...'), key === undefined ? undefined : cells.get(PROTOTYPE)]) {
+    if (!behind || spreading.has(allocation)) continue;
     spreading.add(allocation);
     try {
-      result = union(result, load(engine, engine.read(spread), key, use));
+      result = union(result, load(engine, engine.read(behind), key, use));
     } finally {
       spreading.delete(allocation);
     }
@@ -118,6 +119,9 @@ function objectMember(engine: Engine, allocation: string, key: string | undefine
 }
 
 const spreading = new Set<string>();
+
+/** The cell of an object that holds its prototype (a name no property can have in the engine's cells). */
+export const PROTOTYPE = '[[Prototype]]';
 
 /**
  * `F.prototype`: the object whose members every `new F()` has (`F.prototype.post = function …`),
@@ -130,7 +134,7 @@ export function prototypeOf(engine: Engine, fn: FunctionValue): ValueSet {
 
 /** What `new F()` makes of a constructor function: an object with F's prototype's members behind its own. */
 export function constructedObject(engine: Engine, fn: FunctionValue, allocation: Allocation): Value {
-  engine.write(engine.cell(allocation, '...'), prototypeOf(engine, fn));
+  engine.write(engine.cell(allocation, PROTOTYPE), prototypeOf(engine, fn));
   return objectValue(allocation);
 }
 

@@ -89,7 +89,8 @@ function reference(engine: Engine, module: ParsedModule, node: TSESTree.TSTypeRe
     const qualifier = leftmost(node.typeName);
     const source = qualifier === undefined ? undefined : importSourceOf(module, qualifier);
     if (source !== undefined && isSdkSpecifier(engine, source)) return named(engine, name);
-    return namespacedType(engine, module, node.typeName, depth);
+    // `React.FC`, `NodeJS.Timeout`, `express.Request`: only a project module's namespace can hold a project type.
+    return source !== undefined && engine.project.resolve(module.path, source)?.kind === 'file' ? namespacedType(engine, module, node.typeName, depth) : EMPTY;
   }
   return resolveName(engine, module, name, depth);
 }

@@ -58,6 +58,7 @@ export class ModuleResolver {
   clear(): void {
     this.cache.clear();
     this.factory.clearCache();
+    this.withoutTsconfig?.clearCache();
   }
 
   /**

@@ -62,6 +62,8 @@ export interface Catalog {
   itemById(id: string): ScheduleItem | undefined;
   /** Whether a schema can be part of a request body (reachable from some operation's request). */
   inRequests(schema: string): boolean;
+  /** Whether a schema can be part of a response body. */
+  inResponses(schema: string): boolean;
 }
 
 /** The character that stands for an unknown part of a string (an expression we could not evaluate). */
@@ -171,6 +173,7 @@ function buildCatalog(schedule: Schedule): Catalog {
     },
     itemById: (id) => byId.get(id),
     inRequests: (schema) => graph.requestSchemas().has(schema),
+    inResponses: (schema) => graph.responseSchemas().has(schema),
     sdkMethods,
     sdkFunctions,
     sdkHooks,

@@ -147,8 +147,9 @@ export class Evaluator {
           const values = declarator.init ? this.evaluate(declarator.init) : EMPTY;
           const annotation = declarator.id.typeAnnotation?.typeAnnotation;
           const typed = annotation ? typedValues(this.engine, this.module, annotation) : this.jsdoc ? jsdocDeclared(this.engine, this.module, node) : EMPTY;
-          typedBody(this.engine, values, typed);
-          this.bind(declarator.id, declarator.init && isLiteralData(declarator.init) ? values : union(values, typed), 'declare');
+          const written = declarator.init !== null && isLiteralData(declarator.init);
+          typedBody(this.engine, values, typed, written);
+          this.bind(declarator.id, written ? values : union(values, typed), 'declare');
         }
         return;
       case T.ReturnStatement:

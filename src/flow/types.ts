@@ -278,10 +278,14 @@ function leftmost(name: TSESTree.TSQualifiedName): string | undefined {
 /**
  * Values typed as a request's schema that are object or array literals are request bodies: their
  * keys are judged against the schema (`const req: ChatRequest = { … }`, `{ … } satisfies ChatRequest`).
+ * A literal written out in the declaration (`written`) and typed as a schema the service also sends
+ * back (`const fixture: ChatMessage[] = [{ citations }]`) is as likely a mock of a reply: it is
+ * judged only when it reaches a request. Built from data (`stored.map((m) => ({ … }))`), it is a body.
  */
-export function typedBody(engine: Engine, values: ValueSet, typed: ValueSet): void {
+export function typedBody(engine: Engine, values: ValueSet, typed: ValueSet, written = false): void {
   for (const type of typed) {
     if (type.kind !== 'response' || type.state !== 'body' || type.endpoint || !engine.catalog.inRequests(type.position.schema)) continue;
+    if (written && engine.catalog.inResponses(type.position.schema)) continue;
     for (const value of values) if (value.kind === 'object' || value.kind === 'array') engine.demand({ allocation: value.allocation, position: type.position, endpoint: undefined });
   }
 }

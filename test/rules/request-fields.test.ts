@@ -402,6 +402,7 @@ describe('request bodies: literals typed with the SDK request types', () => {
   ruleTester.run('no-removed-api', noRemovedApi, {
     valid: [
       { name: 'a response type written as a literal is a mock, not a request', code: lines(MODELS, 'const mock: ChatResponse = { messages: [{ citations: [] }] };') },
+      { name: 'a literal of a type both sent and received is a mock until it reaches a request', code: lines(MODELS, "const fixture: ChatMessage[] = [{ author: 'GLEAN_AI', citations: [] }];") },
       {
         name: 'an app type with the same name is not the SDK type',
         code: lines('interface CreateAnnouncementRequest { audienceFilters: unknown[] }', "const r: CreateAnnouncementRequest = { audienceFilters: [{ values: [{ isNegated: true }] }] };"),

@@ -31,6 +31,7 @@ export class SchemaGraph {
   private leading: ReadonlySet<string> | undefined;
   private marked: ReadonlySet<string> | undefined;
   private fromRequests: ReadonlySet<string> | undefined;
+  private fromResponses: ReadonlySet<string> | undefined;
 
   constructor(readonly file: StoredGraph) {}
 
@@ -50,6 +51,12 @@ export class SchemaGraph {
   requestSchemas(): ReadonlySet<string> {
     this.fromRequests ??= this.reachable(Object.keys(this.file.operations).flatMap((operation) => this.body(operation, 'request').map((position) => position.schema)));
     return this.fromRequests;
+  }
+
+  /** Every schema reachable from some operation's response body: the objects the service sends back. */
+  responseSchemas(): ReadonlySet<string> {
+    this.fromResponses ??= this.reachable(Object.keys(this.file.operations).flatMap((operation) => this.body(operation, 'response').map((position) => position.schema)));
+    return this.fromResponses;
   }
 
   hasSchema(name: string): boolean {

@@ -508,7 +508,10 @@ export class Evaluator {
     // know still says, by its type argument, what it resolves to.
     if (result.length === 0) {
       const typed = callTypeArgument(this.engine, node);
-      if (typed.length > 0) result = union(typed, [promiseValue(typed)]);
+      // `useLoaderData<typeof loader>()` (Remix, React Router): the data is what the route's loader resolves to.
+      const loaded = LOADER_HOOKS.test(calleeText(callee) ?? '') ? unionAll(typed.map((value) => (value.kind === 'function' ? awaited(this.engine, this.engine.invoke(value, [], EMPTY)) : EMPTY))) : EMPTY;
+      if (loaded.length > 0) result = loaded;
+      else if (typed.length > 0) result = union(typed, [promiseValue(typed)]);
     }
     return result;
   }
@@ -782,6 +785,9 @@ export type { Use };
  * hangs on it (`ctx.services = { glean }`, `req.glean = client`) is what a handler elsewhere reads
  * (`ctx.services.glean.client.chat.create(…)`). A finding still needs a service value written there.
  */
+/** Remix's and React Router's hooks that give a route's loader or action data. */
+const LOADER_HOOKS = /(?:^|\.)use(?:Route)?(?:Loader|Action)Data$/;
+
 /** The lookups of dependency-injection containers (tsyringe, inversify, NestJS's `ModuleRef`, typedi) on a receiver the analysis does not know. */
 const DI_LOOKUPS = new Set(['resolve', 'get', 'getInstance', 'resolveAll']);
 /** Receivers named like a container: a `registry.get(GleanService)` or `metadata.get(Entity)` is not a lookup of an instance. */

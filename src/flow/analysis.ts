@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { TSESTree } from '../ts-eslint-lite.js';
-import { isFunctionNode, T, walkTree } from '../project/ast.js';
+import { enclosingFunction, isFunctionNode, T, walkTree } from '../project/ast.js';
 import type { ParsedModule } from '../project/module.js';
 import type { ProjectIndex } from '../project/project.js';
 import type { Activation } from './activation.js';
@@ -9,7 +9,7 @@ import { Engine, type EngineOptions } from './engine.js';
 import { detachFinding, detachSite, type DetachedFinding, type DetachedSite } from './detached.js';
 import { exportValue } from './modules.js';
 import { exportedType } from './types.js';
-import { constructedObject, instanceOf, load } from './operations.js';
+import { constructedObject, frameworkInstances, load } from './operations.js';
 import { flatten } from './strings.js';
 import { EMPTY, isServiceValue, type Value, type ValueSet } from './values.js';
 
@@ -130,10 +130,8 @@ function runDefaults(engine: Engine, project: ProjectIndex, analysed: ReadonlySe
 
 /** Whether a function is written inside one whose run touched the service's values (its closure holds them). */
 function closesOverService(engine: Engine, fn: TSESTree.FunctionLike): boolean {
-  for (let current: TSESTree.Node | undefined = fn.parent; current; current = current.parent) {
-    if (isFunctionNode(current)) return engine.activationsOf(current).some((activation) => activation.touchesService);
-  }
-  return false;
+  const outer = enclosingFunction(fn);
+  return outer.type !== T.Program && engine.activationsOf(outer).some((activation) => activation.touchesService);
 }
 
 const functionLists = new WeakMap<TSESTree.Program, readonly TSESTree.FunctionLike[]>();
@@ -182,15 +180,8 @@ function selfOf(engine: Engine, fn: TSESTree.FunctionLike, env: Activation): Val
   const cls = method.parent.parent;
   if (cls.type !== T.ClassDeclaration && cls.type !== T.ClassExpression) return EMPTY;
   const values = engine.evaluateIn(env, cls);
-  return values.flatMap((value): Value[] => {
-    if (value.kind !== 'class') return [];
-    if (method.static) return [value];
-    // A class nothing constructs (a framework does: Angular, NestJS, a DI container) still has its
-    // fields and constructor parameters: `http = axios.create(…)`, `constructor(private api: Api)`.
-    const instance = instanceOf(value);
-    engine.runConstructor(value, [], [instance]);
-    return [instance];
-  });
+  // A class nothing constructs (a framework does: Angular, NestJS, a DI container) still has its fields.
+  return method.static ? values.filter((value) => value.kind === 'class') : frameworkInstances(engine, values);
 }
 
 /** `F.prototype.m = function () {…}`, `F.prototype = { m() {…} }`: the expression that names F. */

@@ -1,8 +1,8 @@
 import type { TSESTree } from '../ts-eslint-lite.js';
 import type { Engine } from './engine.js';
-import { awaited, call, instanceOf, load } from './operations.js';
+import { awaited, call, frameworkInstances, load } from './operations.js';
 import { callTypeArgument } from './types.js';
-import { builtinValue, EMPTY, objectValue, union, unionAll, type Allocation, type BuiltinValue, type Value, type ValueSet } from './values.js';
+import { builtinValue, EMPTY, objectValue, union, unionAll, type Allocation, type BuiltinValue, type ValueSet } from './values.js';
 
 /**
  * The state containers of front-end frameworks, through which a response reaches the template or
@@ -95,12 +95,7 @@ export function callContainer(engine: Engine, fn: BuiltinValue, args: readonly V
       return [builtinValue('ng.signal', [objectValue(holder(engine, node, union(awaited(engine, first), typed)))])];
     case 'ng.inject':
       // `inject(GleanApi)`: the service's instance, as its constructor would make it.
-      return first.flatMap((value): Value[] => {
-        if (value.kind !== 'class') return [];
-        const instance = instanceOf(value);
-        engine.runConstructor(value, [], [instance]);
-        return [instance];
-      });
+      return frameworkInstances(engine, first);
     case 'ng.read':
     case 'svelte.get':
       return contents(engine, fn.name === 'svelte.get' ? storesIn(first) : receiver);

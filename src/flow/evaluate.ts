@@ -1,11 +1,11 @@
 import type { TSESTree } from '../ts-eslint-lite.js';
-import { calleeText, memberKey, propertyKeyName, T, unwrap } from '../project/ast.js';
+import { calleeText, lastName, memberKey, propertyKeyName, T, unwrap } from '../project/ast.js';
 import type { ParsedModule, Variable } from '../project/module.js';
 import { Cell, type Activation } from './activation.js';
 import type { Engine } from './engine.js';
 import { globalValue, unknownArrayMethod } from './builtins.js';
 import { importedValue, requiredValue, dynamicImport } from './modules.js';
-import { awaited, call, construct, elementsOf, instanceOf, load, PROTOTYPE, store, type Use } from './operations.js';
+import { awaited, call, construct, elementsOf, frameworkInstances, load, PROTOTYPE, store, type Use } from './operations.js';
 import { wrapperRequest, fallbackHttpRequest, unresolvedHelperRequest } from './requests.js';
 import { concat, constantText, text, UNKNOWN_TEXT, type StringPattern } from './strings.js';
 import { jsdocCast, jsdocDeclared, jsdocParameter, jsdocReturns } from './jsdoc.js';
@@ -503,7 +503,8 @@ export class Evaluator {
     }
     if (result.length === 0 && fn.length === 0 && (callee.type === T.Identifier || self.length === 0)) unresolvedHelperRequest(this.engine, this.module, node, callee, args);
     if (result.length === 0 && fn.length === 0 && callee.type === T.MemberExpression) result = validated(this.engine, this.module, this.keyOf(callee), args, node);
-    if (result.length === 0 && fn.length === 0 && callee.type === T.MemberExpression && DI_LOOKUPS.has(this.keyOf(callee) ?? '') && DI_CONTAINER.test(lastName(callee.object))) result = this.injected(args[0] ?? EMPTY);
+    // `container.resolve(GleanGateway)`, `moduleRef.get(GleanService)`: a DI container's instance of a project class.
+    if (result.length === 0 && fn.length === 0 && callee.type === T.MemberExpression && DI_LOOKUPS.has(this.keyOf(callee) ?? '') && DI_CONTAINER.test(lastName(callee.object))) result = frameworkInstances(this.engine, args[0] ?? EMPTY);
     // `this.post<ListAnswersResponse>(…)`, `http.get<ChatResponse>(…)`: a client the analysis does not
     // know still says, by its type argument, what it resolves to.
     if (result.length === 0) {
@@ -528,16 +529,6 @@ export class Evaluator {
     const own = this.engine.allocate(param, 'other');
     this.engine.write(this.engine.cell(own, PROTOTYPE), [shared]);
     return [objectValue(own)];
-  }
-
-  /** `container.resolve(GleanGateway)`, `moduleRef.get(GleanService)`: a DI container's instance of a project class, as its constructor makes it. */
-  private injected(keys: ValueSet): ValueSet {
-    return keys.flatMap((value): Value[] => {
-      if (value.kind !== 'class') return [];
-      const instance = instanceOf(value);
-      this.engine.runConstructor(value, [], [instance]);
-      return [instance];
-    });
   }
 
   argumentsOf(nodes: readonly TSESTree.CallExpressionArgument[]): ValueSet[] {
@@ -771,20 +762,6 @@ function enclosingClass(node: TSESTree.Node): TSESTree.ClassDeclaration | TSESTr
 
 export type { Use };
 
-/** No annotation, or one that says nothing (`any`, `unknown`): the parameter's name may hint at its schema. */
-/**
- * An object or array written out in the code: typed as a schema (`const fixture: ChatResponse =
- * { … }`, `{ … } as ChatResponse`), it is the code's own data, a test fixture or a default, not
- * something the service sent; its keys are judged as a request body's when the type is a request's
- * (`typedBody`), and reading it back reads what was written.
- */
-/**
- * The names servers give the per-request object they hand to every middleware and handler (Koa's
- * and grammY's `ctx`, Express's `req` and `res`, Fastify's `request`): in the functions nothing in
- * the project calls, each name stands for one object shared by all of them, so what a middleware
- * hangs on it (`ctx.services = { glean }`, `req.glean = client`) is what a handler elsewhere reads
- * (`ctx.services.glean.client.chat.create(…)`). A finding still needs a service value written there.
- */
 /** Remix's and React Router's hooks that give a route's loader or action data. */
 const LOADER_HOOKS = /(?:^|\.)use(?:Route)?(?:Loader|Action)Data$/;
 
@@ -793,19 +770,26 @@ const DI_LOOKUPS = new Set(['resolve', 'get', 'getInstance', 'resolveAll']);
 /** Receivers named like a container: a `registry.get(GleanService)` or `metadata.get(Entity)` is not a lookup of an instance. */
 const DI_CONTAINER = /container|injector|moduleref|^app$|^ioc$|^di$|kernel/i;
 
-/** The last name of `a.b.c` (`c`), of `a` (`a`), `this` for `this`. */
-function lastName(node: TSESTree.Node): string {
-  if (node.type === T.Identifier) return node.name;
-  if (node.type === T.ThisExpression) return 'this';
-  return node.type === T.MemberExpression && !node.computed && node.property.type === T.Identifier ? node.property.name : '';
-}
-
+/**
+ * The names servers give the per-request object they hand to every middleware and handler (Koa's
+ * and grammY's `ctx`, Express's `req` and `res`, Fastify's `request`): in the functions nothing in
+ * the project calls, what a middleware hangs on it (`ctx.services = { glean }`, `req.glean =
+ * client`) is what a handler elsewhere reads (`ctx.services.glean.client.chat.create(…)`); see
+ * `requestContext`. A finding still needs a service value written there.
+ */
 const REQUEST_CONTEXTS = new Set(['ctx', 'context', 'req', 'request', 'res']);
 
+/**
+ * An object or array written out in the code: typed as a schema (`const fixture: ChatResponse =
+ * { … }`, `{ … } as ChatResponse`), it is the code's own data, a test fixture or a default, not
+ * something the service sent; its keys are judged as a request body's when the type is a request's
+ * (`typedBody`), and reading it back reads what was written.
+ */
 function isLiteralData(node: TSESTree.Node): boolean {
   return node.type === T.ObjectExpression || node.type === T.ArrayExpression;
 }
 
+/** No annotation, or one that says nothing (`any`, `unknown`): the parameter's name may hint at its schema. */
 function isUntyped(param: TSESTree.Identifier): boolean {
   const annotation = param.typeAnnotation?.typeAnnotation;
   return !annotation || annotation.type === T.TSAnyKeyword || annotation.type === T.TSUnknownKeyword;

@@ -285,3 +285,18 @@ export function promiseOf(values: ValueSet): ValueSet {
 export function instanceOf(cls: ClassValue): InstanceValue {
   return instanceValue({ id: `instance:${classIdentity(cls)}`, node: cls.node, origin: 'instance' }, cls);
 }
+
+/**
+ * The instances of the classes among `values` that a framework or DI container makes (Angular's
+ * `inject`, `container.resolve(…)`, a class named as a type, a class nothing in the code
+ * constructs): each run through its constructor with unknown arguments, so its fields and
+ * constructor parameters (`http = axios.create(…)`, `constructor(private api: Api)`) are there.
+ */
+export function frameworkInstances(engine: Engine, values: ValueSet): Value[] {
+  return values.flatMap((value): Value[] => {
+    if (value.kind !== 'class') return [];
+    const instance = instanceOf(value);
+    engine.runConstructor(value, [], [instance]);
+    return [instance];
+  });
+}

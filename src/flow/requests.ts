@@ -1,5 +1,5 @@
 import type { TSESTree } from '../ts-eslint-lite.js';
-import { T } from '../project/ast.js';
+import { lastName, T } from '../project/ast.js';
 import { importSourceOf, rootIdentifier, type ParsedModule } from '../project/module.js';
 import type { Catalog, KnownEndpoint } from './catalog.js';
 import type { Engine } from './engine.js';
@@ -355,7 +355,7 @@ const HTTP_RECEIVER = /api|http|client|glean|rest|request|fetch/i;
 /** Whether `receiver.name(…)` reads as a request: a request verb of its own, or a store's verb on a receiver named like an HTTP client. */
 function sendsLike(callee: TSESTree.MemberExpression, name: string): boolean {
   if (!STORE_VERBS.has(name)) return true;
-  const receiver = callee.object.type === T.Identifier ? callee.object.name : callee.object.type === T.MemberExpression && !callee.object.computed && callee.object.property.type === T.Identifier ? callee.object.property.name : callee.object.type === T.ThisExpression ? 'this' : '';
+  const receiver = lastName(callee.object);
   return HTTP_RECEIVER.test(receiver) || receiver === 'this';
 }
 

@@ -1,4 +1,3 @@
-import { libraryGlobal } from './library.js';
 import type { TSESTree } from '../ts-eslint-lite.js';
 import { T } from '../project/ast.js';
 import { importSourceOf, type ParsedModule } from '../project/module.js';
@@ -7,9 +6,10 @@ import { responseMember } from './responses.js';
 import { isSdkSpecifier, sdkMember } from './sdk.js';
 import { sdkModel } from '../schedule/sdk-model.js';
 import { idOf } from './ids.js';
-import { instanceOf, load } from './operations.js';
+import { frameworkInstances, load } from './operations.js';
+import { libraryGlobal } from './library.js';
 import { moduleExport } from './modules.js';
-import { EMPTY, objectValue, promiseValue, responseValue, sdkValue, union, unionAll, type Value, type ValueSet } from './values.js';
+import { EMPTY, objectValue, promiseValue, responseValue, sdkValue, union, unionAll, type ValueSet } from './values.js';
 
 /**
  * What a type annotation says a value is, read from the syntax (no type checker): the SDK's client
@@ -172,14 +172,7 @@ function declarationType(engine: Engine, module: ParsedModule, declaration: Type
  */
 function classInstance(engine: Engine, module: ParsedModule, declaration: TSESTree.ClassDeclaration): ValueSet {
   if (!engine.isLoaded(module.path)) engine.top(module);
-  const result: Value[] = [];
-  for (const value of engine.evaluateIn(engine.top(module), declaration)) {
-    if (value.kind !== 'class') continue;
-    const instance = instanceOf(value);
-    engine.runConstructor(value, [], [instance]);
-    result.push(instance);
-  }
-  return result;
+  return frameworkInstances(engine, engine.evaluateIn(engine.top(module), declaration));
 }
 
 /** An object type (`interface Context { dataSources: { glean: GleanAPI } }`): an object whose properties hold what their types say, when any does. */

@@ -113,6 +113,13 @@ export function calleeText(node: TSESTree.Node): string | undefined {
   return undefined;
 }
 
+/** The last name of `a.b.c` (`c`), of `a` (`a`), `this` for `this`; empty for anything else. */
+export function lastName(node: TSESTree.Node): string {
+  if (node.type === T.Identifier) return node.name;
+  if (node.type === T.ThisExpression) return 'this';
+  return node.type === T.MemberExpression && !node.computed && node.property.type === T.Identifier ? node.property.name : '';
+}
+
 /** The Program a node belongs to. */
 export function programOf(node: TSESTree.Node): TSESTree.Program {
   let current = node;

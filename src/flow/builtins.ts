@@ -637,10 +637,11 @@ const SPREAD_POSITIONS = [0, 1, 2, 3, 4, 5, 6, 7];
 /** lodash's (and underscore's) collection helpers that give the collection's elements back, in a new array or one of them. */
 const LODASH_SAME = new Set(['compact', 'uniq', 'uniqBy', 'sortBy', 'orderBy', 'filter', 'reject', 'take', 'takeRight', 'drop', 'dropRight', 'without', 'shuffle', 'sampleSize', 'toArray', 'values']);
 const LODASH_ONE = new Set(['first', 'head', 'last', 'find', 'findLast', 'nth', 'sample', 'maxBy', 'minBy']);
-/** Helpers that give back (one of) the objects they are handed. */
+/** Helpers that give back a copy of the object they are handed, or the objects they merge. */
 // Not `pick` and `omit`: what they give has only some of the keys, and a body judged on all of them would report a field the code leaves out.
-const LODASH_OBJECT = new Set(['cloneDeep', 'clone', 'defaults', 'defaultsDeep', 'merge', 'assign', 'extend', 'identity']);
-const LODASH = new Set([...LODASH_SAME, ...LODASH_ONE, ...LODASH_OBJECT, 'get', 'map', 'flatMap', 'flatMapDeep', 'forEach', 'each', 'flatten', 'flattenDeep', 'castArray']);
+const LODASH_COPYING = new Set(['cloneDeep', 'clone', 'identity']);
+const LODASH_MERGING = new Set(['defaults', 'defaultsDeep', 'merge', 'assign', 'extend']);
+const LODASH = new Set([...LODASH_SAME, ...LODASH_ONE, ...LODASH_COPYING, ...LODASH_MERGING, 'get', 'map', 'flatMap', 'flatMapDeep', 'forEach', 'each', 'flatten', 'flattenDeep', 'castArray']);
 
 /**
  * `_.map(messages, 'citations')`, `_.get(res, 'data.results')`, `_.compact(reports)`: lodash's
@@ -653,8 +654,11 @@ function lodashCall(engine: Engine, name: string, args: readonly ValueSet[], nod
   const keys = strings(iteratee).flatMap((pattern) => constantText(pattern) ?? []);
   const elements = elementsOf(engine, collection);
   switch (name) {
-    case 'get':
-      return union(keys.flatMap((key) => pathSegments(key)).length > 0 ? unionAll(keys.map((key) => pathSegments(key).reduce((values, segment) => load(engine, values, segment, undefined), collection))) : EMPTY, args[2] ?? EMPTY);
+    case 'get': {
+      const paths = keys.map(pathSegments);
+      const read = paths.some((segments) => segments.length > 0) ? unionAll(paths.map((segments) => segments.reduce((values, segment) => load(engine, values, segment, undefined), collection))) : EMPTY;
+      return union(read, args[2] ?? EMPTY);
+    }
     case 'map':
     case 'flatMap':
     case 'flatMapDeep': {
@@ -675,7 +679,8 @@ function lodashCall(engine: Engine, name: string, args: readonly ValueSet[], nod
     default:
       if (LODASH_ONE.has(name)) return arrayMethod(engine, 'find', collection, [callbacks], node);
       if (LODASH_SAME.has(name)) return arrayMethod(engine, 'filter', collection, [callbacks], node);
-      if (LODASH_OBJECT.has(name)) return name === 'merge' || name === 'assign' || name === 'extend' || name === 'defaults' || name === 'defaultsDeep' ? unionAll(args) : collection;
+      if (LODASH_MERGING.has(name)) return unionAll(args);
+      if (LODASH_COPYING.has(name)) return collection;
       return EMPTY;
   }
 }

@@ -14,19 +14,22 @@ export interface ResponseStateModel {
   awaited?: string;
 }
 
+/** `.json()` and `.text()` of a promise-like builder (got, ky): promises of the body and of its text. */
+const PARSERS: ResponseStateModel['members'] = { json: { call: 'promise:body' }, text: { call: 'promise:text' } };
+
 export const RESPONSE_STATES: Record<string, ResponseStateModel> = {
   fetch: { members: { json: { call: 'promise:body' }, text: { call: 'promise:text' }, clone: { call: 'fetch' } } },
   /** ofetch's `raw`: a Response whose `_data` is already parsed. */
   'fetch-parsed': { members: { _data: 'body', json: { call: 'promise:body' }, text: { call: 'promise:text' } } },
   axios: { members: { data: 'body' } },
-  got: { members: { json: { call: 'promise:body' }, text: { call: 'promise:text' } }, awaited: 'got-response' },
+  got: { members: PARSERS, awaited: 'got-response' },
   'got-response': { members: { body: 'text' } },
   /** got with `responseType: 'json'`: the response's `body` is parsed; with `resolveBodyOnly` too, the promise gives the body (or its text) itself. */
-  'got-json': { members: { json: { call: 'promise:body' }, text: { call: 'promise:text' } }, awaited: 'got-json-response' },
+  'got-json': { members: PARSERS, awaited: 'got-json-response' },
   'got-json-response': { members: { body: 'body' } },
-  'got-body': { members: { json: { call: 'promise:body' }, text: { call: 'promise:text' } }, awaited: 'body' },
-  'got-text': { members: { json: { call: 'promise:body' }, text: { call: 'promise:text' } }, awaited: 'text' },
-  ky: { members: { json: { call: 'promise:body' }, text: { call: 'promise:text' } }, awaited: 'fetch' },
+  'got-body': { members: PARSERS, awaited: 'body' },
+  'got-text': { members: PARSERS, awaited: 'text' },
+  ky: { members: PARSERS, awaited: 'fetch' },
   undici: { members: { body: 'undici-body' } },
   'undici-body': { members: { json: { call: 'promise:body' }, text: { call: 'promise:text' } } },
   'openapi-fetch': { members: { data: 'body', response: 'fetch' } },

@@ -704,9 +704,7 @@ function nuxtFetch(engine: Engine, args: readonly ValueSet[], node: TSESTree.Nod
   const ref = engine.allocate(node, 'other');
   const refId = `${ref.id}:data`;
   engine.write(engine.cell(refId, 'value'), data);
-  const result = engine.allocate(node, 'other');
-  engine.write(engine.cell(result, 'data'), [objectValue({ ...ref, id: refId })]);
-  return [objectValue(result)];
+  return [queryResult(engine, node, [objectValue({ ...ref, id: refId })])];
 }
 
 /** `useSWR(key, fetcher)`: the fetcher is called with the key; `data` is what it resolves to. */

@@ -77,7 +77,7 @@ let validate: ValidateFunction | undefined;
 
 /** Throws one error listing what is wrong with the settings (up to 20 problems), or returns. */
 export function assertValidSettings(raw: unknown): void {
-  if (isRunDateOnly(raw)) return;
+  if (isScalarOnly(raw)) return;
   validate ??= compile();
   if (validate(raw)) return;
   const problems = describe(validate.errors ?? [], raw);
@@ -85,14 +85,18 @@ export function assertValidSettings(raw: unknown): void {
 }
 
 /**
- * The plugin's configs put `{ today }` into every configuration (run-date.ts): with nothing else
- * set, that is checked here, and ajv is loaded only for settings a user wrote.
+ * The plugin's configs put `{ today }` into every configuration (run-date.ts), and a user's most
+ * common settings are `now` and `imminentDays`: settings with nothing else, all valid, are checked
+ * here, and ajv (about 50 ms to load and compile, in each process and worker) only for structured
+ * settings or a mistake, whose errors it words.
  */
-function isRunDateOnly(raw: unknown): boolean {
-  if (typeof raw !== 'object' || raw === null) return false;
-  const keys = Object.keys(raw);
-  const { today } = raw as { today?: unknown };
-  return keys.length === 1 && keys[0] === 'today' && typeof today === 'string' && isValidDate(today);
+function isScalarOnly(raw: unknown): boolean {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return false;
+  return Object.entries(raw).every(([key, value]) => {
+    if (key === 'today' || key === 'now') return typeof value === 'string' && isValidDate(value);
+    if (key === 'imminentDays') return Number.isInteger(value) && (value as number) >= 0;
+    return false;
+  });
 }
 
 /** Compiled on first use, like the schedule's validators: ajv stays out of importing the plugin. */

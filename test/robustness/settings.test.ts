@@ -18,6 +18,8 @@ describe('settings', () => {
     [{ wrappers: [{ calee: 'api.post' }] }, "settings['api-sunset'].wrappers[0]: expected the required property \"callee\", found nothing"],
     [{ imminentDay: 10 }, "settings['api-sunset'].imminentDay: unknown setting (a typo?); the known ones are now, imminentDays, schedule, wrappers, sdkModules, clients"],
     [{ imminentDays: '30' }, "settings['api-sunset'].imminentDays: expected a whole number of days, 0 or more, found \"30\""],
+    [{ imminentDays: 1.5 }, "settings['api-sunset'].imminentDays: expected a whole number of days, 0 or more, found number 1.5"],
+    [{ now: '2026-02-30' }, "settings['api-sunset'].now: expected a date as YYYY-MM-DD, found \"2026-02-30\""],
     [{ sdkModules: ['@acme/glean-fork', ''] }, "settings['api-sunset'].sdkModules[1]: expected a module specifier such as \"@acme/glean-fork\", found \"\""],
     [{ clients: [{ name: 'tiny-http', packages: ['tiny-http'], exports: {}, calls: [], options: {} }] }, "settings['api-sunset'].clients[0].calls: expected an object: API path → what calling it does, found an array of 0"],
     [{ clients: [{ name: 'tiny-http', packages: ['tiny-http'], exports: {}, calls: {}, options: {}, option: {} }] }, "settings['api-sunset'].clients[0].option: unknown setting (a typo?); the known ones are name, packages, exports, globals, calls, constructs, options"],
@@ -30,6 +32,10 @@ describe('settings', () => {
     expect(() => lint('', { imminentDays: -1, wrappers: [{ callee: 'api post', method: 1 }] })).toThrow(
       /imminentDays: expected a whole number of days, 0 or more, found number -1\n.*wrappers\[0\]\.callee: expected a callee such as "api\.post", found "api post"\n.*wrappers\[0\]\.method: expected an HTTP method/,
     );
+  });
+
+  it('accepts the date settings and imminentDays alone, which are checked without compiling a validator', () => {
+    expect(lint(WRAPPER_CALL, { now: '2026-02-28', today: '2026-11-24', imminentDays: 0 })).toEqual([]);
   });
 
   it('accepts a method in either case', () => {

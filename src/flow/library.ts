@@ -120,7 +120,7 @@ function request(engine: Engine, model: HttpClientModel, value: LibraryValue, be
   urls = unionAll([urls.filter((candidate) => candidate.kind === 'string'), ...urls.flatMap((candidate) => (candidate.kind === 'request' ? [candidate.url] : []))]);
   const urlKey = behaviour.urlKey ?? model.options.url;
   if (urlKey) urls = union(urls, load(engine, options, urlKey, undefined));
-  const method = behaviour.method ?? strings(methodOf(engine, model, options, value))[0]?.map((piece) => ('text' in piece ? piece.text : '')).join('').toUpperCase();
+  const methods = behaviour.method ? [behaviour.method] : methodsOf(engine, model, options, value);
   const body = behaviour.body !== undefined ? (args[behaviour.body] ?? EMPTY) : bodyOf(engine, model, options);
   const baseValues = bases(engine, model, value, options);
   const relative = strings(urls);
@@ -130,19 +130,20 @@ function request(engine: Engine, model: HttpClientModel, value: LibraryValue, be
   const urlNode = argumentNode(urlIndex);
   const optionsNode = argumentNode(optionsIndex);
   const bodyNode = argumentNode(behaviour.body);
-  return serviceRequest(engine, {
+  const spec = {
     client: model.name,
     node,
     module: engine.reader!.module,
     urls: full,
-    ...(method ? { method } : {}),
     body,
     result: resultOf(engine, model, value, options, behaviour.result),
     interceptors,
     ...(urlNode ? { urlNode } : {}),
     ...(optionsNode ? { optionsNode } : {}),
     ...(bodyNode ? { bodyNode } : {}),
-  });
+  };
+  // `init = body ? { method: 'POST', body } : {}`: a GET and a POST, each its own endpoint and response.
+  return unionAll(methods.map((method) => serviceRequest(engine, { ...spec, ...(method ? { method } : {}) })));
 }
 
 /** What the request resolves to: the model's, unless the call's options or the instance's configurations choose otherwise (see `OptionKeys.results`). */
@@ -165,10 +166,25 @@ function optionIs(engine: Engine, configs: readonly ValueSet[], key: string, wan
   return false;
 }
 
-function methodOf(engine: Engine, model: HttpClientModel, options: ValueSet, value: LibraryValue): ValueSet {
-  if (!model.options.method) return EMPTY;
-  const configured = value.configs.map((config) => load(engine, config, model.options.method, undefined));
-  return unionAll([load(engine, options, model.options.method, undefined), ...configured]);
+/**
+ * The HTTP methods a request may be sent with: each options object's own, else the instance's
+ * configured one, else undefined (the client's default) for an options object that sets none.
+ */
+function methodsOf(engine: Engine, model: HttpClientModel, options: ValueSet, value: LibraryValue): (string | undefined)[] {
+  const key = model.options.method;
+  if (!key) return [undefined];
+  const configured = methodTexts(unionAll(value.configs.map((config) => load(engine, config, key, undefined))));
+  const objects = options.filter((candidate) => candidate.kind === 'object');
+  const methods = new Set<string | undefined>();
+  for (const object of objects.length > 0 ? objects : [undefined]) {
+    const own = object ? methodTexts(load(engine, [object], key, undefined)) : [];
+    for (const method of own.length > 0 ? own : configured.length > 0 ? configured : [undefined]) methods.add(method);
+  }
+  return [...methods];
+}
+
+function methodTexts(values: ValueSet): string[] {
+  return strings(values).map((pattern) => pattern.map((piece) => ('text' in piece ? piece.text : '')).join('').toUpperCase());
 }
 
 function bodyOf(engine: Engine, model: HttpClientModel, options: ValueSet): ValueSet {

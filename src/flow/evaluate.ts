@@ -91,7 +91,9 @@ export class Evaluator {
         return;
       }
       const typed = this.typedParameter(param);
-      typedBody(this.engine, args[i] ?? EMPTY, typed);
+      // What a caller passes is judged as a body by the type only for a request's own schema: a
+      // literal handed to `render(m: ChatMessage)` is as likely a test's reply (see `typedBody`).
+      typedBody(this.engine, args[i] ?? EMPTY, typed, true);
       const hinted = typed.length === 0 && this.activation.isDefault && param.type === T.Identifier && isUntyped(param) ? hintedParameter(this.engine, this.module, param.name) : EMPTY;
       const context = this.activation.isDefault && param.type === T.Identifier && REQUEST_CONTEXTS.has(param.name) ? this.requestContext(fn, param) : EMPTY;
       this.bind(param, unionAll([args[i] ?? EMPTY, typed, hinted, context]), 'declare');
@@ -332,8 +334,9 @@ export class Evaluator {
       case T.TSTypeAssertion: {
         const values = this.evaluate(node.expression);
         const typed = typedValues(this.engine, this.module, node.typeAnnotation);
-        typedBody(this.engine, values, typed);
-        return isLiteralData(node.expression) ? values : union(values, typed);
+        const written = isLiteralData(node.expression);
+        typedBody(this.engine, values, typed, written);
+        return written ? values : union(values, typed);
       }
       case T.TSNonNullExpression:
       case T.TSInstantiationExpression:

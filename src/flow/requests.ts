@@ -211,12 +211,18 @@ function reportEndpoint(engine: Engine, endpoint: KnownEndpoint, pieces: TextPie
   const name = endpoint.path.split('/').at(-1) ?? '';
   const named = pieces.filter((piece) => piece.text.includes(name.split('{')[0]!));
   for (const piece of named.length > 0 ? named : pieces.slice(-1)) {
-    const root = stringRootOf(piece.origin);
-    const file = moduleFileOf(engine, root);
-    if (!file) continue;
-    for (const item of endpoint.endpointItems) engine.report({ kind: 'endpoint', file, node: root, item });
+    // Read from another module (`PATHS.COUNT`): where it is read, and where the name is written,
+    // which is what changes (a table of endpoint names in source code, not in a JSON file).
+    for (const node of piece.written ? [piece.origin, piece.written] : [piece.origin]) {
+      const root = stringRootOf(node);
+      const file = moduleFileOf(engine, root);
+      if (!file || (node === piece.written && !SOURCE_FILE.test(file))) continue;
+      for (const item of endpoint.endpointItems) engine.report({ kind: 'endpoint', file, node: root, item });
+    }
   }
 }
+
+const SOURCE_FILE = /\.(?:[cm]?[jt]sx?|vue|svelte)$/;
 
 /**
  * The outermost string-building expression a piece of text belongs to (`a + 'x' + b`, a template

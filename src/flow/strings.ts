@@ -9,6 +9,8 @@ import { idOf } from './ids.js';
 export interface TextPiece<Origin = TSESTree.Node> {
   text: string;
   origin: Origin;
+  /** Where the text is written, when `origin` is the expression that reads it from another module (`PATHS.COUNT`). */
+  written?: Origin;
 }
 
 export interface HolePiece {
@@ -106,7 +108,7 @@ export function resolveUrl(path: StringPattern, base: StringPattern | undefined)
 
 /** The same text, now said to be written at `origin` (a value read through an import is reported where it is read). */
 export function reorigin(pattern: StringPattern, origin: TSESTree.Node): StringPattern {
-  return pattern.map((piece) => (isTextPiece(piece) ? { text: piece.text, origin } : piece));
+  return pattern.map((piece) => (isTextPiece(piece) ? { text: piece.text, origin, written: piece.written ?? piece.origin } : piece));
 }
 
 /** A key for sets and memo tables: the text with holes, and where each piece was written. */

@@ -22,6 +22,7 @@ const EXPECTED_ENDPOINT_FINDINGS = [
   'scripts/nightly-report.mjs:39:47 getdocumentstatus',
   'src/answers/answersService.ts:15:41 listanswers',
   'src/answers/answersService.ts:26:42 listanswers',
+  'src/paths.ts:14:15 getusercount',
   'src/sync/bulkUpload.js:26:7 bulkindexemployees',
   'src/sync/datasourceHealth.ts:19:63 getdocumentcount',
   'src/sync/datasourceHealth.ts:25:29 getdocumentstatus',

@@ -6,7 +6,7 @@ import { callBuiltin } from './builtins.js';
 import { load } from './operations.js';
 import { baseUrlUse, serviceRequest, strings } from './requests.js';
 import { joinUrl, type StringPattern } from './strings.js';
-import { builtinValue, EMPTY, libraryValue, objectValue, union, unionAll, type LibraryValue, type ValueSet } from './values.js';
+import { builtinValue, EMPTY, libraryValue, objectValue, union, unionAll, type LibraryValue, type Value, type ValueSet } from './values.js';
 
 /**
  * HTTP client libraries, run from their models (models/http-clients.ts): member paths through the
@@ -176,12 +176,22 @@ function methodsOf(engine: Engine, model: HttpClientModel, options: ValueSet, va
   const configured = methodTexts(unionAll(value.configs.map((config) => load(engine, config, key, undefined))));
   const objects = options.filter((candidate) => candidate.kind === 'object');
   const methods = new Set<string | undefined>();
-  for (const object of objects.length > 0 ? objects : [undefined]) {
-    const own = object ? methodTexts(load(engine, [object], key, undefined)) : [];
-    for (const method of own.length > 0 ? own : configured.length > 0 ? configured : [undefined]) methods.add(method);
+  for (const own of objects.length > 0 ? objects.flatMap((object) => ownMethods(engine, key, object, 0)) : [undefined]) {
+    for (const method of own !== undefined ? [own] : configured.length > 0 ? configured : [undefined]) methods.add(method);
   }
   return [...methods];
 }
+
+/** The methods an options object sets, through what it spreads (`{ ...init, headers }`); undefined where it may set none. */
+function ownMethods(engine: Engine, key: string, object: Extract<Value, { kind: 'object' }>, depth: number): (string | undefined)[] {
+  const own = methodTexts(engine.read(engine.cell(object.allocation, key)));
+  if (own.length > 0) return own;
+  const spread = engine.read(engine.cell(object.allocation, '...'));
+  if (spread.length === 0 || depth > MAX_SPREADS) return [undefined];
+  return spread.flatMap((source) => (source.kind === 'object' ? ownMethods(engine, key, source, depth + 1) : [undefined]));
+}
+
+const MAX_SPREADS = 4;
 
 function methodTexts(values: ValueSet): string[] {
   return strings(values).map((pattern) => pattern.map((piece) => ('text' in piece ? piece.text : '')).join('').toUpperCase());

@@ -48,6 +48,8 @@ export interface Catalog {
   sdkHooks: Map<string, { hook: SdkHook; target: SdkCallTarget }>;
   /** Strings at least one of which a file must contain to hold any finding. */
   gateWords: string[];
+  /** The last literal path segment of every endpoint whose bodies matter (`search`, `getcollection`): what a request helper's callers pass. */
+  endpointNames: ReadonlySet<string>;
   /** The last name of each deprecated endpoint's SDK method (`bulkIndex`, `count`, `list`): what a typed call must be named. */
   deprecatedMethodNames: ReadonlySet<string>;
   /**
@@ -142,6 +144,7 @@ function buildCatalog(schedule: Schedule): Catalog {
     // `glean.client.answers.list(…)` on a client imported from a sibling module names neither the package nor a path.
     ...relevantMethods.map((method) => method.split('.').slice(-2).join('.')),
   ];
+  const endpointNames = new Set(endpoints.filter((endpoint) => endpoint.relevant).flatMap((endpoint) => endpoint.path.split('/').filter((segment) => segment !== '' && !segment.includes('{')).slice(-1)));
   const deprecatedMethodNames = new Set([...sdkMethods].flatMap(([method, found]) => (found.endpoint.endpointItems.length > 0 ? [method.split('.').at(-1)!] : [])));
   const byId = new Map(schedule.items.map((item) => [item.id, item]));
   const byAnchor = new Map<string, ScheduleItem[]>();
@@ -178,6 +181,7 @@ function buildCatalog(schedule: Schedule): Catalog {
     sdkFunctions,
     sdkHooks,
     gateWords: [...new Set(gateWords)],
+    endpointNames,
     deprecatedMethodNames,
     relativePaths: relativePathsPattern(schedule, endpoints.filter((endpoint) => endpoint.relevant)),
   };

@@ -11,6 +11,7 @@ import { findingKey, type FlowFinding } from './findings.js';
 import { idOf } from './ids.js';
 import type { HttpClientModel } from './models/http-clients.js';
 import { identifyEndpoint, type RequestSite } from './requests.js';
+import { constantText } from './strings.js';
 import { arrayValue, classIdentity, EMPTY, functionValue, instanceValue, isServiceValue, type Allocation, type ClassValue, type FunctionValue, type ValueSet } from './values.js';
 
 export interface EngineOptions {
@@ -259,12 +260,19 @@ export class Engine {
   }
 
   /**
-   * Whether an argument is a string that names an endpoint (`callApi('listanswers', body)`): a
-   * request helper is called once per endpoint from all over a client, and each call's endpoint
-   * matters, so such calls keep contexts of their own far beyond the usual bound.
+   * Whether an argument is a string that names an endpoint (`callApi('listanswers', body)`,
+   * `glean.client('search', body)`): a request helper is called once per endpoint from all over a
+   * client, and each call's endpoint matters, so such calls keep contexts of their own far beyond
+   * the usual bound.
    */
   private namesEndpoint(args: readonly ValueSet[]): boolean {
-    return args.some((values) => values.some((value) => value.kind === 'string' && identifyEndpoint(this.catalog, value.pattern, undefined) !== undefined));
+    return args.some((values) =>
+      values.some((value) => {
+        if (value.kind !== 'string') return false;
+        const text = constantText(value.pattern);
+        return (text !== undefined && this.catalog.endpointNames.has(text.replace(/^\//, ''))) || identifyEndpoint(this.catalog, value.pattern, undefined) !== undefined;
+      }),
+    );
   }
 
   /** The activations a function has had. */

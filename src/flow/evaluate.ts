@@ -3,7 +3,7 @@ import { calleeText, lastName, memberKey, propertyKeyName, T, unwrap } from '../
 import type { ParsedModule, Variable } from '../project/module.js';
 import { Cell, type Activation } from './activation.js';
 import type { Engine } from './engine.js';
-import { globalValue, unknownArrayMethod } from './builtins.js';
+import { callBuiltin, globalValue, unknownArrayMethod } from './builtins.js';
 import { importedValue, requiredValue, dynamicImport } from './modules.js';
 import { awaited, call, construct, elementsOf, frameworkInstances, load, PROTOTYPE, store, type Use } from './operations.js';
 import { wrapperRequest, fallbackHttpRequest, unresolvedHelperRequest } from './requests.js';
@@ -12,6 +12,7 @@ import { jsdocCast, jsdocDeclared, jsdocParameter, jsdocReturns } from './jsdoc.
 import { callTypeArgument, hintedParameter, typedBody, typedValues } from './types.js';
 import {
   arrayValue,
+  builtinValue,
   classIdentity,
   classValue,
   EMPTY,
@@ -508,6 +509,9 @@ export class Evaluator {
     if (result.length === 0 && fn.length === 0 && callee.type === T.MemberExpression) result = validated(this.engine, this.module, this.keyOf(callee), args, node);
     // `container.resolve(GleanGateway)`, `moduleRef.get(GleanService)`: a DI container's instance of a project class.
     if (result.length === 0 && fn.length === 0 && callee.type === T.MemberExpression && DI_LOOKUPS.has(this.keyOf(callee) ?? '') && DI_CONTAINER.test(lastName(callee.object))) result = frameworkInstances(this.engine, args[0] ?? EMPTY);
+    // `interaction.deferReply().then(() => glean.client(…)).then((res) => …)`: a promise chain that starts at a value
+    // nothing tells about goes on; its callbacks run in order, each given what the one before resolved to.
+    if (result.length === 0 && fn.length === 0 && self.length === 0 && callee.type === T.MemberExpression && this.keyOf(callee) === 'then') result = callBuiltin(this.engine, builtinValue('promise.then'), args, EMPTY, node);
     // `this.post<ListAnswersResponse>(…)`, `http.get<ChatResponse>(…)`: a client the analysis does not
     // know still says, by its type argument, what it resolves to.
     if (result.length === 0) {

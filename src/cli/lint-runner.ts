@@ -228,7 +228,7 @@ export class LintRunner implements FileLinter {
     if (isUnlinted(result)) return { file, messages: [], findings: [], failure: result.failure };
     const failure = result.messages.find(isFailureMessage);
     if (failure) return { file, messages: [], findings: [], failure: failureOf(failure, failure.fatal ? 'parse-error' : 'ignored') };
-    const messages = ownMessages(result.messages);
+    const messages = [...ownMessages(result.messages), ...(namesOwnRule(text) ? [] : ownMessages(result.suppressedMessages ?? []))].sort(byPosition);
     const entries = indexEntries(this.sink.get(file) ?? []);
     const findings = withLineText(
       messages.map((message) => ({ file, ...(takeEntry(entries, message) ?? entryFromMessage(message)) })),
@@ -260,6 +260,21 @@ function failureOf(message: Linter.LintMessage, reason: SkipReason): LintFailure
 /** typescript-eslint's parse error for a file that `parserOptions.project` does not include. */
 function isOutsideProject(message: Linter.LintMessage): boolean {
   return message.ruleId === null && message.fatal === true && /does not include this file|none-of-those-tsconfigs-include-this-file|was not found by the project service/i.test(message.message);
+}
+
+/**
+ * Whether a disable directive in the text names one of the plugin's rules. Without one, what
+ * ESLint suppressed came from a blanket `/* eslint-disable *\/`, which generated and vendored code
+ * carries against style rules: a generated client calling a removed endpoint is still reported.
+ */
+function namesOwnRule(text: string): boolean {
+  return OWN_DIRECTIVE.test(text);
+}
+
+const OWN_DIRECTIVE = /eslint-disable(?:-next-line|-line)?\b[^\n]*\bapi-sunset\//;
+
+function byPosition(a: Linter.LintMessage, b: Linter.LintMessage): number {
+  return a.line - b.line || a.column - b.column;
 }
 
 function ownMessages(messages: Linter.LintMessage[]): Linter.LintMessage[] {

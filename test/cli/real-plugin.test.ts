@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
-import { copyProject } from './project.js';
+import { copyProject, writeFiles } from './project.js';
 
 // The CLI in-process with the real plugin: the gate's levels against real findings, without a process per case.
 describe('api-sunset check with the real plugin', () => {
@@ -38,6 +38,20 @@ describe('api-sunset check with the real plugin', () => {
     expect(stdout).toMatch(/^src\/answers\.js:\d+:\d+ {2}POST \/rest\/api\/v1\/listanswers {2}`POST \/rest\/api\/v1\/listanswers` was removed on 2026-10-15, 38 days ago;.* {2}\[fix: none\]$/m);
     expect(stdout).toContain('Scanned 5 files: 1 could not contain a finding, 3 checked, 1 skipped.\n');
     expect(code).toBe(1);
+  });
+
+  it('reports a removed endpoint in generated code under a blanket eslint-disable, not under a directive naming the rule', async () => {
+    const dir = copyProject('real-project');
+    rmSync(path.join(dir, 'src/broken.ts'));
+    const call = "export const list = () => fetch('https://acme-be.glean.com/rest/api/v1/listanswers', { method: 'POST', body: '{}' });\n";
+    writeFiles(dir, {
+      'src/generated/api.ts': `/* tslint:disable */\n/* eslint-disable */\n${call}`,
+      'src/legacy.ts': `// eslint-disable-next-line api-sunset/no-removed-api -- answer boards go with the next release\n${call}`,
+    });
+    const { stdout } = await runCli(['check', '--now', '2026-11-22', '--format', 'json'], { cwd: dir });
+    const files = (JSON.parse(stdout) as { findings: { file: string; line: number }[] }).findings.map((finding) => `${finding.file}:${finding.line}`);
+    expect(files).toContain('src/generated/api.ts:3');
+    expect(files.filter((file) => file.startsWith('src/legacy.ts'))).toEqual([]);
   });
 
   it('exits 2 for a path that does not exist', async () => {

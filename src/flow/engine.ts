@@ -266,13 +266,17 @@ export class Engine {
    * the usual bound.
    */
   private namesEndpoint(args: readonly ValueSet[]): boolean {
-    return args.some((values) =>
-      values.some((value) => {
-        if (value.kind !== 'string') return false;
-        const text = constantText(value.pattern);
-        return (text !== undefined && this.catalog.endpointNames.has(text.replace(/^\//, ''))) || identifyEndpoint(this.catalog, value.pattern, undefined) !== undefined;
-      }),
-    );
+    // A generated client's `this.request({ path: '/rest/api/v1/listanswers', method, body })` names it in its options.
+    const options = (values: ValueSet) => values.flatMap((value) => (value.kind === 'object' ? [...this.cells(value.allocation).values()].map((cell) => cell.values) : []));
+    return args.some((values) => this.stringNamesEndpoint(values) || options(values).some((inner) => this.stringNamesEndpoint(inner)));
+  }
+
+  private stringNamesEndpoint(values: ValueSet): boolean {
+    return values.some((value) => {
+      if (value.kind !== 'string') return false;
+      const text = constantText(value.pattern);
+      return (text !== undefined && this.catalog.endpointNames.has(text.replace(/^\//, ''))) || identifyEndpoint(this.catalog, value.pattern, undefined) !== undefined;
+    });
   }
 
   /** The activations a function has had. */

@@ -11,6 +11,7 @@ import { openProjects, runnerSettings, type OpenedProjects } from './project-can
 import { createESLint } from './quiet-eslint.js';
 import { reusingParser, type ParseLookup } from './reused-parser.js';
 import { applyFirstSuggestions, MAX_SUGGESTION_PASSES } from './suggestions.js';
+import { componentScript, isComponentFile } from '../project/components.js';
 
 export const RULE_SEVERITIES = {
   'api-sunset/no-removed-api': 'error',
@@ -79,7 +80,7 @@ export function cliConfig(flags: RunnerFlags, { typed = true, parses }: { typed?
   const project = typed && flags.project ? { project: flags.project, tsconfigRootDir: path.dirname(flags.project), disallowAutomaticSingleRunInference: true } : {};
   return [
     {
-      files: ['**/*.{js,mjs,cjs,jsx,ts,mts,cts,tsx}'],
+      files: ['**/*.{js,mjs,cjs,jsx,ts,mts,cts,tsx,vue,svelte}'],
       languageOptions: {
         ...(parser ? { parser: parser as Linter.Parser } : {}),
         // typescript-estree turns JSX on for .js/.jsx/.tsx by this flag and keeps it off for .ts, where `<T>x` is a cast.
@@ -181,6 +182,9 @@ export class LintRunner implements FileLinter {
 
   /** ESLint's fix loop, then, with `suggestions`, rounds of first suggestions and fixes until nothing changes. */
   async fix(file: string, text: string, suggestions: boolean): Promise<FixOutcome> {
+    // A component is linted as its scripts with the markup blanked (components.ts): a fix of that
+    // text, written back, would drop the template, and no compiler checks a component's fix.
+    if (isComponentFile(file)) return { ...(await this.check(file, text)), output: text };
     let result = await this.lint(this.fixer, file, text);
     let output = isUnlinted(result) ? text : (result.output ?? text);
     for (let pass = 0; suggestions && pass < MAX_SUGGESTION_PASSES && !isUnlinted(result) && !isFailure(result); pass++) {
@@ -209,7 +213,7 @@ export class LintRunner implements FileLinter {
     if (isTypeScriptFile(file) && !typescriptEslintParser()) return { failure: { reason: 'parse-error', message: MISSING_TYPESCRIPT_PARSER } };
     let results: ESLint.LintResult[];
     try {
-      results = await eslint.lintText(text, { filePath: file, warnIgnored: true });
+      results = await eslint.lintText(isComponentFile(file) ? componentScript(text) : text, { filePath: file, warnIgnored: true });
     } catch (error) {
       // A rule that crashes on one file must not cost the whole run: the file is skipped with the reason.
       return crashed(error);
@@ -230,8 +234,13 @@ export class LintRunner implements FileLinter {
     if (failure) return { file, messages: [], findings: [], failure: failureOf(failure, failure.fatal ? 'parse-error' : 'ignored') };
     const messages = [...ownMessages(result.messages), ...(namesOwnRule(text) ? [] : ownMessages(result.suppressedMessages ?? []))].sort(byPosition);
     const entries = indexEntries(this.sink.get(file) ?? []);
+    // A component is never rewritten (see `fix`): its findings are to migrate by hand, whatever the rule offers.
+    const fixable = !isComponentFile(file);
     const findings = withLineText(
-      messages.map((message) => ({ file, ...(takeEntry(entries, message) ?? entryFromMessage(message)) })),
+      messages.map((message) => {
+        const entry = takeEntry(entries, message) ?? entryFromMessage(message);
+        return { file, ...entry, ...(fixable ? {} : { fix: 'none' as const }) };
+      }),
       text,
     );
     const fatal = result.messages.filter(isFatalMessage).map((message) => failureOf({ ...message, message: `fatal: ${message.message}` }, 'fatal'));

@@ -5,7 +5,8 @@ import { GitignoreStack } from './gitignore.js';
 import { UsageError } from './io.js';
 import { printable } from './printable.js';
 
-export const SOURCE_EXTENSIONS = ['.js', '.mjs', '.cjs', '.jsx', '.ts', '.mts', '.cts', '.tsx'] as const;
+/** `.vue` and `.svelte` components are checked by their `<script>` blocks (see project/components.ts). */
+export const SOURCE_EXTENSIONS = ['.js', '.mjs', '.cjs', '.jsx', '.ts', '.mts', '.cts', '.tsx', '.vue', '.svelte'] as const;
 
 /** Dependencies, build output and version control: never the code a user means. */
 export const SKIPPED_DIRECTORIES = new Set(['node_modules', 'dist', 'build', 'out', 'coverage', '.git']);
@@ -45,7 +46,7 @@ export function collectSourceFiles(paths: string[], cwd: string): WalkResult {
     if (stats.isDirectory()) {
       walkDirectory(real, GitignoreStack.forDirectory(real), files);
     } else if (stats.isFile()) {
-      if (!(SOURCE_EXTENSIONS as readonly string[]).includes(path.extname(real))) throw new UsageError(`not a JavaScript or TypeScript source file (${SOURCE_EXTENSIONS.join(' ')}): ${printable(given)}`);
+      if (!(SOURCE_EXTENSIONS as readonly string[]).includes(path.extname(real))) throw new UsageError(`not a JavaScript, TypeScript or component source file (${SOURCE_EXTENSIONS.join(' ')}): ${printable(given)}`);
       files.add(real);
     } else {
       throw new UsageError(`not a file or directory: ${printable(given)}`);

@@ -3,6 +3,7 @@ import type { TSESLint, TSESTree } from '../ts-eslint-lite.js';
 import { setParents, T, type VisitorKeys } from './ast.js';
 import { packLocations } from './packed-locations.js';
 import { packTokens } from './packed-tokens.js';
+import { componentScript, isComponentFile } from './components.js';
 
 type ScopeManager = NonNullable<Readonly<TSESLint.SourceCode>['scopeManager']>;
 export type Scope = TSESLint.Scope.Scope;
@@ -169,7 +170,8 @@ export function boundNames(pattern: TSESTree.Node): string[] {
 }
 
 /** A parse of our own, parents set (see `parseWithScopes` for the purposes). Throws when the text does not parse. */
-export function parseModule(path: string, text: string, purpose: ParsePurpose = 'analysis'): ParsedModule {
+export function parseModule(path: string, fileText: string, purpose: ParsePurpose = 'analysis'): ParsedModule {
+  const text = isComponentFile(path) ? componentScript(fileText) : fileText;
   const result = parseWithScopes(text, path, purpose);
   setParents(result.ast, result.visitorKeys as VisitorKeys);
   if (purpose === 'eslint') {

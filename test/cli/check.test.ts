@@ -311,7 +311,7 @@ describe('api-sunset check: which files', () => {
 describe('api-sunset check: errors', () => {
   it.each([
     [['missing-dir'], 'no such file or directory: missing-dir'],
-    [['README.md'], 'not a JavaScript or TypeScript source file (.js .mjs .cjs .jsx .ts .mts .cts .tsx): README.md'],
+    [['README.md'], 'not a JavaScript, TypeScript or component source file (.js .mjs .cjs .jsx .ts .mts .cts .tsx .vue .svelte): README.md'],
     [['--format', 'xml'], '--format expects one of text, json, sarif, github, got "xml"'],
     [['--fail-on', 'warnings'], '--fail-on expects one of removed, imminent, deprecated, none, got "warnings"'],
     [['--imminent-days=-3'], '--imminent-days expects a whole number of days, got "-3"'],

@@ -1,4 +1,4 @@
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
@@ -52,6 +52,26 @@ describe('api-sunset check with the real plugin', () => {
     const files = (JSON.parse(stdout) as { findings: { file: string; line: number }[] }).findings.map((finding) => `${finding.file}:${finding.line}`);
     expect(files).toContain('src/generated/api.ts:3');
     expect(files.filter((file) => file.startsWith('src/legacy.ts'))).toEqual([]);
+  });
+
+  it('checks a Vue component by its script, at the component\'s own lines, and never rewrites it', async () => {
+    const dir = copyProject('real-project');
+    rmSync(path.join(dir, 'src/broken.ts'));
+    const component = [
+      '<template>',
+      '  <p>{{ token }}</p>',
+      '</template>',
+      '<script setup lang="ts">',
+      "const res = await fetch('https://acme-be.glean.com/rest/api/v1/getcollection', { method: 'POST', body: JSON.stringify({ id: 1 }) });",
+      'const token = (await res.json()).trackingToken;',
+      '</script>',
+      '',
+    ].join('\n');
+    writeFiles(dir, { 'src/Card.vue': component });
+    const check = await runCli(['check', '--now', '2026-11-22', 'src/Card.vue'], { cwd: dir });
+    expect(check.stdout).toMatch(/^src\/Card\.vue:6:34 {2}GetCollectionResponse\.trackingToken .*\[fix: none\]$/m);
+    await runCli(['fix', '--now', '2026-11-22', '--no-verify', 'src/Card.vue'], { cwd: dir });
+    expect(readFileSync(path.join(dir, 'src/Card.vue'), 'utf8')).toBe(component);
   });
 
   it('exits 2 for a path that does not exist', async () => {

@@ -5,6 +5,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { ESLint, type Linter } from 'eslint';
 import { disableSink, enableSink, type SinkEntry } from '../../src/judge/sink.js';
 import { collectSourceFiles } from '../../src/cli/walk.js';
+import { componentScript, isComponentFile } from '../../src/project/components.js';
 import plugin from '../../src/index.js';
 import { itemLabel, loadBundledSchedule } from '../../src/schedule/index.js';
 import { ROOT, runCli } from '../helpers/cli.js';
@@ -70,7 +71,8 @@ function markableStarts(ast: TSESTree.Program, visitorKeys: Record<string, reado
  */
 export function readMarkers(project: string, file: string): MarkedFile {
   const name = relative(project, file);
-  const text = readFileSync(file, 'utf8');
+  const fileText = readFileSync(file, 'utf8');
+  const text = isComponentFile(file) ? componentScript(fileText) : fileText;
   const { ast, visitorKeys } = parseForESLint(text, { filePath: file, ecmaFeatures: { jsx: true }, sourceType: 'module', range: true, loc: true, comment: true, tokens: true });
   const tokenAt = new Map(ast.tokens.map((token) => [token.range[0], token]));
   const markable = markableStarts(ast, visitorKeys);
@@ -109,6 +111,11 @@ export function projectMarkers(project: string): Finding[] {
 
 export const keyOf = (finding: Finding) => `${finding.file}:${finding.line}:${finding.column}  ${finding.label}`;
 
+const COMPONENT_PARSER: Linter.Parser = {
+  meta: { name: 'component-stand-in' },
+  parseForESLint: (text: string, options?: Record<string, unknown>) => parseForESLint(componentScript(text), { ...options, filePath: `${String(options?.filePath)}.ts` }) as unknown as Linter.ESLintParseResult,
+};
+
 /** Both rules through ESLint's Node API, without type information, and the item of each message from the plugin's side channel. */
 export async function lintProject(project: string): Promise<Finding[]> {
   const dir = path.join(CORPUS, project);
@@ -119,6 +126,14 @@ export async function lintProject(project: string): Promise<Finding[]> {
       {
         files: ['**/*.{js,mjs,cjs,jsx,ts,mts,cts,tsx}'],
         languageOptions: { parser: parser as Linter.Parser, parserOptions: { ecmaFeatures: { jsx: true } } },
+        plugins: { 'api-sunset': plugin as unknown as ESLint.Plugin },
+        rules: { 'api-sunset/no-removed-api': 'error', 'api-sunset/no-deprecated-api': 'warn' },
+        settings: { 'api-sunset': { now: NOW } },
+      },
+      {
+        // vue-eslint-parser and svelte-eslint-parser give the rules the scripts' tree with the whole file's ranges: so does this stand-in.
+        files: ['**/*.{vue,svelte}'],
+        languageOptions: { parser: COMPONENT_PARSER, parserOptions: { ecmaFeatures: { jsx: true } } },
         plugins: { 'api-sunset': plugin as unknown as ESLint.Plugin },
         rules: { 'api-sunset/no-removed-api': 'error', 'api-sunset/no-deprecated-api': 'warn' },
         settings: { 'api-sunset': { now: NOW } },

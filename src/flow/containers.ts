@@ -169,8 +169,16 @@ function store(engine: Engine, node: TSESTree.Node, args: readonly ValueSet[]): 
   const allocation = engine.allocate(node, 'other');
   const self = [objectValue(allocation)];
   const definition = args.find((set) => set.some((value) => value.kind === 'object' || value.kind === 'function')) ?? EMPTY;
-  // The setup form returns the store's members.
-  engine.write(engine.cell(allocation, '...'), call(engine, definition.filter((value) => value.kind === 'function'), [], EMPTY, node));
+  // The setup form returns the store's members; the store unwraps their refs (`store.byEmail` is `byEmail.value`).
+  const setup = call(engine, definition.filter((value) => value.kind === 'function'), [], EMPTY, node);
+  engine.write(engine.cell(allocation, '...'), setup);
+  for (const members of setup) {
+    if (members.kind !== 'object') continue;
+    for (const [key, cell] of engine.cells(members.allocation)) {
+      const values = engine.read(cell);
+      engine.write(engine.cell(allocation, key), union(values, contents(engine, values)));
+    }
+  }
   const options = definition.filter((value) => value.kind === 'object');
   engine.write(engine.cell(allocation, '...'), call(engine, load(engine, options, 'state', undefined), [], EMPTY, node));
   for (const group of ['getters', 'actions']) {

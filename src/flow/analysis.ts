@@ -229,6 +229,11 @@ function receivers(engine: Engine, project: ProjectIndex, analysed: ReadonlySet<
   for (const file of within ? project.inProjectOrder(within) : files.keys()) {
     if (analysed.has(file)) continue;
     const imports = files.get(file)!.imports.some((entry) => {
+      // SvelteKit's `import type { PageData } from './$types'` stands for the route's `load` (see ProjectIndex.resolve).
+      if (entry.specifier === './$types') {
+        const loader = project.resolve(file, entry.specifier);
+        return loader?.kind === 'file' && exporters.has(loader.path);
+      }
       const last = entry.specifier.split('/').at(-1)!.replace(/\.[cm]?[jt]sx?$/, '');
       const candidates = byStem.get(last === '' || last === '.' || last === '..' ? 'index' : last) ?? byStem.get(last);
       if (!candidates && (entry.specifier.startsWith('.') || project.isDependency(entry.specifier))) return false;

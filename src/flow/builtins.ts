@@ -36,6 +36,8 @@ import {
  */
 const GLOBALS = new Set(['Promise', 'JSON', 'Object', 'Array', 'String', 'URL', 'Request', 'Headers', 'Map', 'WeakMap', 'Reflect', 'structuredClone', 'encodeURIComponent', 'encodeURI', 'queueMicrotask', 'setTimeout']);
 const GLOBAL_OBJECTS = new Set(['window', 'globalThis', 'self', 'global']);
+const SVELTE_RUNES = new Set(['$derived', '$state']);
+const SVELTE_MODULE = /\.svelte(?:\.[jt]s)?$/;
 
 export function globalValue(engine: Engine, module: ParsedModule, name: string, _node: TSESTree.Node): ValueSet {
   if (name === 'require') return [builtinValue('require')];
@@ -46,6 +48,8 @@ export function globalValue(engine: Engine, module: ParsedModule, name: string, 
   if (client.length > 0) return client;
   // Nuxt's auto-imports.
   if (NUXT_FETCH.has(name)) return [builtinValue('nuxt.useFetch')];
+  // Svelte 5's runes: `$derived(expr)` and `$state(value)` are what they are given, `$derived.by(fn)` what `fn` returns.
+  if (SVELTE_RUNES.has(name) && SVELTE_MODULE.test(module.path)) return [builtinValue('svelte.rune')];
   return GLOBALS.has(name) ? [builtinValue(name)] : EMPTY;
 }
 
@@ -108,6 +112,8 @@ export function builtinMember(engine: Engine, value: BuiltinValue, key: string |
       return key === 'EventEmitter' || key === 'default' ? [builtinValue('events.EventEmitter')] : EMPTY;
     case 'lodash':
       return LODASH.has(key) ? [builtinValue(`lodash.${key}`)] : EMPTY;
+    case 'svelte.rune':
+      return key === 'by' ? [builtinValue('svelte.runeBy')] : key === 'raw' ? [value] : EMPTY;
     case 'Promise':
     case 'JSON':
     case 'Object':
@@ -171,6 +177,10 @@ export function callBuiltin(engine: Engine, fn: BuiltinValue, args: readonly Val
       return [promiseValue(awaited(engine, elementsOf(engine, first)))];
     case 'JSON.parse':
       return first.flatMap((value) => (value.kind === 'response' && value.state === 'text' ? [responseValue('body', value.position, value.endpoint)] : []));
+    case 'svelte.rune':
+      return first;
+    case 'svelte.runeBy':
+      return callFunctions(engine, first, [], node);
     case 'JSON.stringify':
       return first.length > 0 ? [serializedValue(first)] : EMPTY;
     case 'Object.assign':

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { TSESTree } from '../ts-eslint-lite.js';
 import { T } from '../project/ast.js';
 import { importSourceOf, type ParsedModule } from '../project/module.js';
@@ -6,9 +7,9 @@ import { responseMember } from './responses.js';
 import { isSdkSpecifier, sdkMember } from './sdk.js';
 import { sdkModel } from '../schedule/sdk-model.js';
 import { idOf } from './ids.js';
-import { frameworkInstances, load } from './operations.js';
+import { awaited, frameworkInstances, load } from './operations.js';
 import { libraryGlobal } from './library.js';
-import { moduleExport } from './modules.js';
+import { exportValue, moduleExport } from './modules.js';
 import { EMPTY, objectValue, promiseValue, responseValue, sdkValue, union, unionAll, type ValueSet } from './values.js';
 
 /**
@@ -113,6 +114,7 @@ function resolveName(engine: Engine, module: ParsedModule, name: string, depth: 
 
 function importedType(engine: Engine, module: ParsedModule, source: string, imported: string, depth: number): ValueSet {
   if (isSdkSpecifier(engine, source)) return named(engine, imported);
+  if (source === './$types') return routeData(engine, module, imported);
   const resolution = engine.project.resolve(module.path, source);
   if (resolution?.kind !== 'file') return EMPTY;
   const target = engine.project.module(resolution.path);
@@ -350,4 +352,20 @@ function valueNamed(engine: Engine, module: ParsedModule, name: string): ValueSe
   }
   // `fetchFn: typeof fetch`: a global client, such as a framework's own fetch passed in (SvelteKit's `load({ fetch })`).
   return libraryGlobal(engine, name);
+}
+
+/**
+ * SvelteKit's generated `./$types`, which is not on disk until the app is built: `PageData` is what
+ * the route's `load` functions resolve to (`+page.ts`, `+page.server.ts` beside the page),
+ * `PageServerData` the server's alone, and the same for a layout.
+ */
+function routeData(engine: Engine, module: ParsedModule, name: string): ValueSet {
+  const found = /^(Page|Layout)(Server)?Data$/.exec(name);
+  if (!found) return EMPTY;
+  const kind = found[1]!.toLowerCase();
+  const stems = found[2] ? [`+${kind}.server`] : [`+${kind}`, `+${kind}.server`];
+  const files = engine.project.files();
+  const dir = path.dirname(module.path);
+  const loaders = stems.flatMap((stem) => ['.ts', '.js'].map((extension) => path.join(dir, stem + extension))).filter((file) => files.has(file));
+  return unionAll(loaders.map((file) => unionAll(exportValue(engine, file, 'load', undefined).map((load) => (load.kind === 'function' ? awaited(engine, engine.invoke(load, [], EMPTY)) : EMPTY)))));
 }

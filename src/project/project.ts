@@ -49,6 +49,9 @@ type Seen = Pick<FileFacts, 'service' | 'imports' | 'libraryState' | 'computedIm
 const LIBRARY_STATE = /\b(?:defaults|interceptors)\b/;
 const COMPUTED_IMPORT = /\b(?:require|import)\s*\(\s*(?!['"])/;
 
+/** SvelteKit's generated types of a route (see `routeLoader`). */
+const ROUTE_TYPES = './$types';
+
 /** More than this many bytes is a bundle, not code someone maintains: never parsed for the flow. */
 const MAX_BYTES = 1_000_000;
 
@@ -325,7 +328,25 @@ export class ProjectIndex {
   }
 
   resolve(fromFile: string, specifier: string): Resolution | undefined {
+    if (specifier === ROUTE_TYPES) return this.routeLoader(fromFile);
     return this.resolver.resolve(fromFile, specifier);
+  }
+
+  /**
+   * SvelteKit's `./$types` is generated at build time, from the route's `load` functions: to the
+   * index, importing it imports the module whose `load` gives the page (or layout) its data.
+   */
+  private routeLoader(fromFile: string): Resolution | undefined {
+    const dir = path.dirname(fromFile);
+    const kind = /\+layout[^/\\]*$/.test(fromFile) ? 'layout' : 'page';
+    const files = this.files();
+    for (const stem of [`+${kind}.server`, `+${kind}`]) {
+      for (const extension of ['.ts', '.js']) {
+        const candidate = path.join(dir, stem + extension);
+        if (candidate !== fromFile && files.has(candidate)) return { kind: 'file', path: candidate };
+      }
+    }
+    return undefined;
   }
 
   /** Whether a bare specifier names a package the project's package.json depends on (so it is no path alias). */

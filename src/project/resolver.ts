@@ -7,7 +7,7 @@ import { ResolverFactory, type NapiResolveOptions, type ResolveResult } from 'ox
 export type Resolution = { kind: 'file'; path: string } | { kind: 'package'; name: string; path?: string } | { kind: 'builtin' };
 
 /** Source files, and JSON files (endpoint tables are kept in them), which the index reads as CommonJS modules. */
-const SOURCE = /\.(?:[cm]?[jt]s|[jt]sx|json)$/;
+const SOURCE = /\.(?:[cm]?[jt]s|[jt]sx|json|vue|svelte)$/;
 const BUILTINS = new Set(builtinModules);
 const RESOLVER_OPTIONS: NapiResolveOptions = {
   extensions: ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs', '.json'],

@@ -336,11 +336,20 @@ export function constructBuiltin(engine: Engine, fn: BuiltinValue, args: readonl
  * registers, in whichever module either is written (an event name that is not a constant is any event).
  */
 function eventEmitter(engine: Engine, node: TSESTree.Node): Value {
-  const allocation = engine.allocate(node, 'other');
-  const emitter = objectValue(allocation);
-  for (const method of ['on', 'once', 'addListener', 'prependListener', 'prependOnceListener']) engine.write(engine.cell(allocation, method), [builtinValue('events.on', [emitter])]);
-  engine.write(engine.cell(allocation, 'emit'), [builtinValue('events.emit', [emitter])]);
+  const emitter = objectValue(engine.allocate(node, 'other'));
+  makeEmitter(engine, emitter);
   return emitter;
+}
+
+/**
+ * An object (or the instance of a class that extends `EventEmitter`, `class DomainBus extends
+ * EventEmitter {}`) gets the emitter's methods, which pass events through its own cells: one
+ * instance injected in two classes is one bus.
+ */
+export function makeEmitter(engine: Engine, emitter: Value): void {
+  if (emitter.kind !== 'object' && emitter.kind !== 'instance') return;
+  for (const method of ['on', 'once', 'addListener', 'prependListener', 'prependOnceListener']) engine.write(engine.cell(emitter.allocation, method), [builtinValue('events.on', [emitter])]);
+  engine.write(engine.cell(emitter.allocation, 'emit'), [builtinValue('events.emit', [emitter])]);
 }
 
 const EVENT_ARGUMENTS = 4;
@@ -353,7 +362,7 @@ function eventKey(name: ValueSet): string {
 function emitEvent(engine: Engine, emitters: ValueSet, args: readonly ValueSet[]): ValueSet {
   const key = eventKey(args[0] ?? EMPTY);
   for (const emitter of emitters) {
-    if (emitter.kind !== 'object') continue;
+    if (emitter.kind !== 'object' && emitter.kind !== 'instance') continue;
     for (let i = 0; i < EVENT_ARGUMENTS; i++) engine.write(engine.cell(emitter.allocation, `event:${key}:${i}`), args[i + 1] ?? EMPTY);
   }
   return EMPTY;
@@ -365,7 +374,7 @@ function listen(engine: Engine, emitters: ValueSet, args: readonly ValueSet[], n
   for (let i = 0; i < EVENT_ARGUMENTS; i++) {
     let values = EMPTY;
     for (const emitter of emitters) {
-      if (emitter.kind !== 'object') continue;
+      if (emitter.kind !== 'object' && emitter.kind !== 'instance') continue;
       values = union(values, engine.read(engine.cell(emitter.allocation, `event:${key}:${i}`)));
       if (key !== '*') values = union(values, engine.read(engine.cell(emitter.allocation, `event:*:${i}`)));
     }

@@ -3,7 +3,7 @@ import { calleeText, lastName, memberKey, propertyKeyName, T, unwrap } from '../
 import type { ParsedModule, Variable } from '../project/module.js';
 import { Cell, type Activation } from './activation.js';
 import type { Engine } from './engine.js';
-import { callBuiltin, globalValue, unknownArrayMethod } from './builtins.js';
+import { callBuiltin, globalValue, makeEmitter, unknownArrayMethod } from './builtins.js';
 import { importedValue, requiredValue, dynamicImport } from './modules.js';
 import { awaited, call, construct, elementsOf, frameworkInstances, load, PROTOTYPE, store, type Use } from './operations.js';
 import { wrapperRequest, fallbackHttpRequest, unresolvedHelperRequest } from './requests.js';
@@ -133,8 +133,15 @@ export class Evaluator {
 
   /** A class without a constructor passes its arguments to its superclass's. */
   private superConstructor(cls: TSESTree.ClassDeclaration | TSESTree.ClassExpression, args: readonly ValueSet[]): void {
-    if (!cls.superClass) return;
-    for (const parent of this.evaluate(cls.superClass)) if (parent.kind === 'class') this.engine.runConstructor(parent, args, this.activation.thisValue);
+    if (cls.superClass) this.constructParents(this.evaluate(cls.superClass), args);
+  }
+
+  /** `super(…)`: the parent class's constructor on `this`; a library's `EventEmitter` makes `this` an emitter. */
+  private constructParents(parents: ValueSet, args: readonly ValueSet[]): void {
+    for (const parent of parents) {
+      if (parent.kind === 'class') this.engine.runConstructor(parent, args, this.activation.thisValue);
+      else if (parent.kind === 'builtin' && parent.name === 'events.EventEmitter') for (const self of this.activation.thisValue) makeEmitter(this.engine, self);
+    }
   }
 
   // ---- statements -----------------------------------------------------------------------------
@@ -481,7 +488,7 @@ export class Evaluator {
     const callee = unwrap(node.callee);
     if (callee.type === T.Super) {
       const cls = enclosingClass(node);
-      if (cls?.superClass) for (const parent of this.evaluate(cls.superClass)) if (parent.kind === 'class') this.engine.runConstructor(parent, args, this.activation.thisValue);
+      if (cls?.superClass) this.constructParents(this.evaluate(cls.superClass), args);
       return EMPTY;
     }
     const wrapper = this.engine.options.wrappers.find((candidate) => {

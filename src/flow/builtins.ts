@@ -121,6 +121,10 @@ export function builtinMember(engine: Engine, value: BuiltinValue, key: string |
     case 'String':
     case 'Reflect':
       return [builtinValue(`${value.name}.${key}`)];
+    case 'Array.prototype':
+      return key === 'slice' ? [builtinValue('Array.prototype.slice')] : EMPTY;
+    case 'Array.prototype.slice':
+      return key === 'call' ? [builtinValue('Array.prototype.slice.call')] : EMPTY;
     default:
       return union(containerMember(value, key), rtkMember(value, key));
   }
@@ -216,7 +220,10 @@ export function callBuiltin(engine: Engine, fn: BuiltinValue, args: readonly Val
     case 'function.call':
       return call(engine, receiver, args.slice(1), first, node);
     case 'function.apply':
-      return call(engine, receiver, [elementsOf(engine, second)], first, node);
+      return call(engine, receiver, spreadArguments(engine, second), first, node);
+    case 'Array.prototype.slice.call':
+      // `Array.prototype.slice.call(arguments)`: a copy of an array-like, position by position.
+      return first;
     case 'function.bind':
       return receiver.flatMap((value) => (value.kind === 'function' ? [{ ...value, key: `${value.key}:bind(${first.map((v) => v.key).join('|')})`, bound: { self: first, args: args.slice(1) } }] : []));
     case 'events.emit':
@@ -738,4 +745,18 @@ function swrMutation(engine: Engine, args: readonly ValueSet[], node: TSESTree.N
   const [key = EMPTY, fetcher = EMPTY] = args;
   const data = awaited(engine, callFunctions(engine, fetcher, [key, EMPTY], node));
   return [queryResult(engine, node, data)];
+}
+
+/** `fn.apply(self, list)`: the list's elements as the call's arguments, position by position where the list keeps positions (`arguments`, a literal). */
+function spreadArguments(engine: Engine, lists: ValueSet): ValueSet[] {
+  const positional: ValueSet[] = [];
+  for (const list of lists) {
+    if (list.kind !== 'array') continue;
+    for (const [key, cell] of engine.cells(list.allocation)) {
+      if (!/^\d$/.test(key)) continue;
+      const i = Number(key);
+      positional[i] = union(positional[i] ?? EMPTY, engine.read(cell));
+    }
+  }
+  return positional.length > 0 ? Array.from(positional, (values) => values ?? EMPTY) : [elementsOf(engine, lists)];
 }

@@ -391,8 +391,23 @@ export class Evaluator {
   private identifier(node: TSESTree.Identifier | TSESTree.JSXIdentifier): ValueSet {
     const variable = this.module.reference(node)?.resolved;
     // TypeScript's scope manager declares the library's globals (`JSON`, `Promise`) as variables without definitions.
-    if (!variable || variable.defs.length === 0) return globalValue(this.engine, this.module, node.name, node);
+    if (!variable || variable.defs.length === 0) {
+      // A function's own `arguments`: the values it was called with, position by position.
+      if (node.name === 'arguments' && variable && String(variable.scope.type) === 'function') return this.argumentsObject(variable);
+      return globalValue(this.engine, this.module, node.name, node);
+    }
     return this.variable(variable);
+  }
+
+  private argumentsObject(variable: Variable): ValueSet {
+    const owner = this.activation.owner(variable.scope.block);
+    if (!owner) return EMPTY;
+    const allocation = this.engine.allocate(variable.scope.block, 'other', owner);
+    owner.args.forEach((values, i) => {
+      this.engine.write(this.engine.cell(allocation, String(i)), values);
+      this.engine.write(this.engine.cell(allocation, '[]'), values);
+    });
+    return [arrayValue(allocation)];
   }
 
   /** A variable's values: the cell in the activation that owns it, filled on first read from its declarations. */

@@ -58,6 +58,7 @@ export class Engine {
   private readonly heap = new Map<string, Map<string, Cell>>();
   private readonly activations = new Map<string, Activation>();
   private readonly byFunction = new Map<TSESTree.Node, Activation[]>();
+  private readonly byClosure = new Map<string, number>();
   private readonly tops = new Map<string, Activation>();
   private readonly programs = new WeakMap<TSESTree.Program, ParsedModule>();
   private readonly evaluators = new WeakMap<Activation, Evaluator>();
@@ -237,8 +238,11 @@ export class Engine {
     let activation = this.activations.get(key);
     if (activation) return activation;
     const siblings = this.byFunction.get(fn) ?? [];
-    const limit = siblings.length >= MAX_ACTIVATIONS_PER_FUNCTION && !isDefault && this.namesEndpoint(args) ? MAX_ENDPOINT_CONTEXTS : MAX_ACTIVATIONS_PER_FUNCTION;
-    if (siblings.length >= limit && !isDefault) {
+    // Counted per closure: the callback a request helper's body passes to `.then` is a closure of each of the helper's contexts, and must not run out of its own.
+    const closure = `${idOf(fn)}@${env.id}`;
+    const contexts = this.byClosure.get(closure) ?? 0;
+    const limit = contexts >= MAX_ACTIVATIONS_PER_FUNCTION && !isDefault && this.namesEndpoint(args) ? MAX_ENDPOINT_CONTEXTS : MAX_ACTIVATIONS_PER_FUNCTION;
+    if (contexts >= limit && !isDefault) {
       // Too many contexts: the call is answered as if its arguments were unknown.
       return this.activation(fn, env, [], self, true);
     }
@@ -250,6 +254,7 @@ export class Engine {
     this.activations.set(key, activation);
     siblings.push(activation);
     this.byFunction.set(fn, siblings);
+    this.byClosure.set(closure, contexts + 1);
     this.run(activation);
     return activation;
   }

@@ -9,7 +9,7 @@ import { Engine, type EngineOptions } from './engine.js';
 import { detachFinding, detachSite, type DetachedFinding, type DetachedSite } from './detached.js';
 import { exportValue } from './modules.js';
 import { exportedType } from './types.js';
-import { constructedObject, frameworkInstances, load } from './operations.js';
+import { constructedObject, frameworkInstances, load, prototypeOf } from './operations.js';
 import { flatten } from './strings.js';
 import { classIdentity, EMPTY, isServiceValue, type Value, type ValueSet } from './values.js';
 
@@ -271,7 +271,9 @@ function carries(engine: Engine, value: Value, depth: number): boolean {
   if (isServiceValue(value)) return true;
   switch (value.kind) {
     case 'function':
-      return engine.activationsOf(value.fn).some((activation) => activation.touchesService);
+      if (engine.activationsOf(value.fn).some((activation) => activation.touchesService)) return true;
+      // A constructor function whose prototype's methods do (`Reporter.prototype._post = function …`).
+      return depth < 2 && carriesService(engine, load(engine, prototypeOf(engine, value).filter((proto) => proto.kind === 'object'), undefined, undefined), depth + 1);
     case 'class':
       if (value.node.body.body.some((member) => member.type === T.MethodDefinition && engine.activationsOf(member.value).some((activation) => activation.touchesService))) return true;
       // What its one abstract instance holds (an event bus a repository emits responses on, injected elsewhere by type).

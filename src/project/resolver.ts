@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { builtinModules } from 'node:module';
+import { builtinModules, createRequire } from 'node:module';
 import path from 'node:path';
 import { ResolverFactory, type NapiResolveOptions, type ResolveResult } from 'oxc-resolver';
 
@@ -57,6 +57,7 @@ export class ModuleResolver {
   /** Forget what was resolved: a file was added or removed, or a tsconfig changed. */
   clear(): void {
     this.cache.clear();
+    this.pathsByDirectory.clear();
     this.factory.clearCache();
     this.withoutTsconfig?.clearCache();
   }
@@ -97,12 +98,62 @@ export class ModuleResolver {
     }
   }
 
+  /**
+   * A specifier through the `paths` of the nearest tsconfig.json (or jsconfig.json) itself, for a
+   * tsconfig whose `extends` is not installed: the resolver then reads none of it. Read with
+   * TypeScript's own reader (comments, trailing commas), when TypeScript is installed.
+   */
+  private ownPaths(fromFile: string, specifier: string): Resolution | undefined {
+    for (const { patterns, base } of this.pathsAbove(path.dirname(fromFile))) {
+      for (const [pattern, targets] of patterns) {
+        const star = pattern.indexOf('*');
+        const prefix = star < 0 ? pattern : pattern.slice(0, star);
+        const suffix = star < 0 ? '' : pattern.slice(star + 1);
+        if (star < 0 ? specifier !== pattern : !(specifier.startsWith(prefix) && specifier.endsWith(suffix) && specifier.length >= prefix.length + suffix.length)) continue;
+        const matched = star < 0 ? '' : specifier.slice(prefix.length, specifier.length - suffix.length);
+        for (const target of targets) {
+          const resolved = resolveWith(this.withoutTsconfig!, fromFile, path.resolve(base, target.replace('*', matched)));
+          if (resolved?.path && SOURCE.test(resolved.path) && !resolved.path.split(path.sep).includes('node_modules')) return { kind: 'file', path: resolved.path };
+        }
+      }
+    }
+    return undefined;
+  }
+
+  private readonly pathsByDirectory = new Map<string, { patterns: [string, string[]][]; base: string }[]>();
+
+  /** The `paths` of the nearest tsconfig.json or jsconfig.json at or above a directory (none, or TypeScript missing: nothing). */
+  private pathsAbove(directory: string): { patterns: [string, string[]][]; base: string }[] {
+    let found = this.pathsByDirectory.get(directory);
+    if (found) return found;
+    found = [];
+    for (const name of ['tsconfig.json', 'jsconfig.json']) {
+      const file = path.join(directory, name);
+      if (!existsSync(file)) continue;
+      const options = readCompilerOptions(file);
+      const paths = options?.paths;
+      if (paths && typeof paths === 'object') {
+        const patterns = Object.entries(paths as Record<string, unknown>).map(([pattern, targets]): [string, string[]] => [pattern, Array.isArray(targets) ? targets.filter((t): t is string => typeof t === 'string') : []]);
+        found.push({ patterns, base: path.resolve(path.dirname(file), typeof options.baseUrl === 'string' ? options.baseUrl : '.') });
+      }
+      break;
+    }
+    if (found.length === 0 && path.dirname(directory) !== directory) found = this.pathsAbove(path.dirname(directory));
+    this.pathsByDirectory.set(directory, found);
+    return found;
+  }
+
   private compute(fromFile: string, specifier: string): Resolution | undefined {
     if (specifier.startsWith('node:') || BUILTINS.has(specifier)) return { kind: 'builtin' };
     let result = resolveWith(this.factory, fromFile, specifier);
     if (result?.error?.startsWith('Tsconfig not found')) {
       this.withoutTsconfig ??= new ResolverFactory({ ...RESOLVER_OPTIONS, tsconfig: undefined });
       result = resolveWith(this.withoutTsconfig, fromFile, specifier);
+      // The tsconfig's own `paths` still hold (`@/*` in an Expo app whose tsconfig extends `expo/tsconfig.base`).
+      if (!result?.path && packageName(specifier) !== undefined) {
+        const mapped = this.ownPaths(fromFile, specifier);
+        if (mapped) return mapped;
+      }
     }
     if (!result?.path && (specifier === '$lib' || specifier.startsWith('$lib/'))) return this.kitLibrary(fromFile, specifier);
     if (!result?.path && /^(?:~~?|@@?)\//.test(specifier)) return this.nuxtAlias(fromFile, specifier);
@@ -119,4 +170,17 @@ export function packageName(specifier: string): string | undefined {
   if (/^(?:\.|\/|#|[a-z]:)/i.test(specifier)) return undefined;
   const parts = specifier.split('/');
   return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
+}
+
+/** A tsconfig's `compilerOptions` as written (its `extends` not followed), read by TypeScript when it is installed. */
+function readCompilerOptions(file: string): Record<string, unknown> | undefined {
+  let typescript: typeof import('typescript') | undefined;
+  try {
+    typescript = createRequire(import.meta.url)('typescript') as typeof import('typescript');
+  } catch {
+    return undefined;
+  }
+  const { config } = typescript.readConfigFile(file, (name) => typescript.sys.readFile(name));
+  const options = (config as { compilerOptions?: unknown } | undefined)?.compilerOptions;
+  return options && typeof options === 'object' ? (options as Record<string, unknown>) : undefined;
 }

@@ -24,6 +24,20 @@ describe('ModuleResolver', () => {
     expect(new ModuleResolver().resolve(path.join(root, 'src/routes/page.ts'), './local')).toEqual({ kind: 'file', path: path.join(root, 'src/routes/local.ts') });
   });
 
+  it("keeps the tsconfig's own paths when the tsconfig it extends is not installed (an Expo app before npm install)", () => {
+    const root = project({
+      'tsconfig.json': '{\n  // Expo\'s base, from node_modules\n  "extends": "expo/tsconfig.base",\n  "compilerOptions": { "baseUrl": ".", "paths": { "@/*": ["./*"], "~lib": ["./lib/index.ts"] }, },\n}',
+      'api/client.ts': 'export const api = 1;',
+      'lib/index.ts': 'export {};',
+      'store/chat.ts': "import { api } from '@/api/client';",
+    });
+    const resolver = new ModuleResolver();
+    const from = path.join(root, 'store/chat.ts');
+    expect(resolver.resolve(from, '@/api/client')).toEqual({ kind: 'file', path: path.join(root, 'api/client.ts') });
+    expect(resolver.resolve(from, '~lib')).toEqual({ kind: 'file', path: path.join(root, 'lib/index.ts') });
+    expect(resolver.resolve(from, '@/api/missing')?.kind).not.toBe('file');
+  });
+
   it("resolves Nuxt's ~ and @ to app/ or the root, and ~~ to the root, in a package with a nuxt.config", () => {
     const root = project({
       'nuxt.config.ts': 'export default defineNuxtConfig({});',

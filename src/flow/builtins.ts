@@ -34,7 +34,7 @@ import {
  * system's `require`, and the callback plumbing of React, react-query, SWR and rxjs through which
  * responses reach the code that reads them.
  */
-const GLOBALS = new Set(['Promise', 'JSON', 'Object', 'Array', 'String', 'URL', 'Request', 'Headers', 'Map', 'WeakMap', 'Reflect', 'structuredClone', 'encodeURIComponent', 'encodeURI', 'queueMicrotask', 'setTimeout']);
+const GLOBALS = new Set(['Promise', 'JSON', 'Object', 'Array', 'String', 'URL', 'Request', 'Headers', 'Map', 'WeakMap', 'Reflect', 'Buffer', 'structuredClone', 'encodeURIComponent', 'encodeURI', 'queueMicrotask', 'setTimeout']);
 const GLOBAL_OBJECTS = new Set(['window', 'globalThis', 'self', 'global']);
 const SVELTE_RUNES = new Set(['$derived', '$state']);
 const SVELTE_MODULE = /\.svelte(?:\.[jt]s)?$/;
@@ -123,6 +123,8 @@ export function builtinMember(engine: Engine, value: BuiltinValue, key: string |
       return [builtinValue(`${value.name}.${key}`)];
     case 'Array.prototype':
       return key === 'slice' ? [builtinValue('Array.prototype.slice')] : EMPTY;
+    case 'Buffer':
+      return key === 'concat' || key === 'from' ? [builtinValue(`Buffer.${key}`)] : EMPTY;
     case 'Array.prototype.slice':
       return key === 'call' ? [builtinValue('Array.prototype.slice.call')] : EMPTY;
     default:
@@ -148,6 +150,13 @@ export function callBuiltin(engine: Engine, fn: BuiltinValue, args: readonly Val
   if (name.startsWith('lodash.')) return lodashCall(engine, name.slice('lodash.'.length), args, node);
   if (name.startsWith('string.')) return stringMethod(name.slice('string.'.length), receiver, args);
   if (name.startsWith('state:')) return stateCall(engine, name.slice('state:'.length), receiver, args, node);
+  if (name.startsWith('emits:')) {
+    // `res.on('data', (chunk) => …)`: the listener gets the response in that state; `on` gives the emitter back.
+    const state = name.slice('emits:'.length);
+    const emitted = receiver.flatMap((value) => (value.kind === 'response' ? [responseValue(state, value.position, value.endpoint)] : []));
+    callFunctions(engine, args[1] ?? EMPTY, [emitted], node);
+    return receiver;
+  }
   if (name.startsWith('sdk-mutate')) {
     const [, hook = '', variable = ''] = name.split(':');
     return mutate(engine, hook, variable, receiver, args, node, name.startsWith('sdk-mutate-async'));
@@ -221,6 +230,11 @@ export function callBuiltin(engine: Engine, fn: BuiltinValue, args: readonly Val
       return call(engine, receiver, args.slice(1), first, node);
     case 'function.apply':
       return call(engine, receiver, spreadArguments(engine, second), first, node);
+    case 'Buffer.concat':
+      // The chunks of a body, as one Buffer of its text.
+      return elementsOf(engine, first);
+    case 'Buffer.from':
+      return first;
     case 'Array.prototype.slice.call':
       // `Array.prototype.slice.call(arguments)`: a copy of an array-like, position by position.
       return first;
@@ -549,8 +563,11 @@ function stateCall(engine: Engine, spec: string, receiver: ValueSet, args: reado
     if (value.kind !== 'response') continue;
     if (bodyIndex !== undefined && value.endpoint) {
       // superagent's `.send(body)`: the body of the request this builder makes.
-      for (const body of args[bodyIndex] ?? EMPTY) {
-        if (body.kind === 'object' || body.kind === 'array') for (const position of value.endpoint.request) engine.demand({ allocation: body.allocation, position, endpoint: value.endpoint });
+      // superagent's `.send(obj)`, or Node's `req.write(JSON.stringify(obj))`.
+      for (const sent of args[bodyIndex] ?? EMPTY) {
+        for (const body of sent.kind === 'serialized' ? sent.of : [sent]) {
+          if (body.kind === 'object' || body.kind === 'array') for (const position of value.endpoint.request) engine.demand({ allocation: body.allocation, position, endpoint: value.endpoint });
+        }
       }
     }
     result.push(responseValue(state, value.position, value.endpoint));

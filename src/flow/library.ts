@@ -130,6 +130,10 @@ function request(engine: Engine, model: HttpClientModel, value: LibraryValue, be
   const urlNode = argumentNode(urlIndex);
   const optionsNode = argumentNode(optionsIndex);
   const bodyNode = argumentNode(behaviour.body);
+  const callbacks = behaviour.callbacks && {
+    functions: unionAll([...(behaviour.callbacks.arguments ?? []).map((index) => args[index] ?? EMPTY), ...(behaviour.callbacks.options ?? []).map((key) => load(engine, options, key, undefined))]).filter((value) => value.kind === 'function'),
+    result: behaviour.callbacks.result,
+  };
   const spec = {
     client: model.name,
     node,
@@ -141,6 +145,7 @@ function request(engine: Engine, model: HttpClientModel, value: LibraryValue, be
     ...(urlNode ? { urlNode } : {}),
     ...(optionsNode ? { optionsNode } : {}),
     ...(bodyNode ? { bodyNode } : {}),
+    ...(callbacks ? { callbacks } : {}),
   };
   // `init = body ? { method: 'POST', body } : {}`: a GET and a POST, each its own endpoint and response.
   return unionAll(methods.map((method) => serviceRequest(engine, { ...spec, ...(method ? { method } : {}) })));

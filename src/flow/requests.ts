@@ -4,7 +4,7 @@ import { importSourceOf, rootIdentifier, type ParsedModule } from '../project/mo
 import type { Catalog, KnownEndpoint } from './catalog.js';
 import type { Engine } from './engine.js';
 import type { WrapperSetting } from '../settings.js';
-import { awaited, load } from './operations.js';
+import { awaited, call, load } from './operations.js';
 import { flatten, HOLE, joinUrl, type StringPattern, type TextPiece } from './strings.js';
 import { EMPTY, promiseValue, responseValue, union, type Value, type ValueSet } from './values.js';
 
@@ -45,6 +45,8 @@ export interface RequestSpec {
   bodyNode?: TSESTree.Node;
   /** Functions that transform what the request resolves to (axios response interceptors). */
   interceptors?: ValueSet;
+  /** Functions the client hands the response to, in that state (`https.request(url, options, (res) => …)`). */
+  callbacks?: { functions: ValueSet; result: string };
 }
 
 /**
@@ -72,6 +74,7 @@ export function serviceRequest(engine: Engine, spec: RequestSpec): ValueSet {
     recordSite(engine, spec, endpoint, url);
     judgeBody(engine, spec.body, endpoint);
     result = union(result, responseOf(engine, endpoint, spec.result, spec.interceptors));
+    if (spec.callbacks && spec.callbacks.functions.length > 0) call(engine, spec.callbacks.functions, [responseOf(engine, endpoint, spec.callbacks.result, undefined)], EMPTY, spec.node);
   }
   return result;
 }

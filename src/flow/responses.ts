@@ -25,6 +25,7 @@ export function responseMember(engine: Engine, value: ResponseValue, key: string
   const member = key === undefined ? undefined : model.members?.[key];
   if (!member) return EMPTY;
   if (typeof member === 'string') return [responseValue(member, value.position, value.endpoint)];
+  if ('emits' in member) return [builtinValue(`emits:${member.emits}`, [value])];
   return [builtinValue(`state:${member.call}${member.body === undefined ? '' : `:${member.body}`}`, [value])];
 }
 

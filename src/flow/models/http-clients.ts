@@ -56,6 +56,11 @@ export type CallModel =
       urlKey?: string;
       /** The state of what the call gives back (`promise:fetch` is a promise of a fetch Response; see `response-states.ts`). */
       result: string;
+      /**
+       * Functions the call hands the response to, and its state there: the function arguments at
+       * these indexes, and the options' functions under these keys (`https.request(url, options, (res) => …)`).
+       */
+      callbacks?: { arguments?: number[]; options?: string[]; result: string };
     }
   | {
       kind: 'instance';
@@ -171,6 +176,17 @@ export const HTTP_CLIENTS: readonly HttpClientModel[] = [
       ...Object.fromEntries(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD'].map((method) => [`client.${method}`, { kind: 'request', url: 0, options: 1, method, result: 'promise:openapi-fetch' } as CallModel])),
     },
     options: { body: ['body'], base: 'baseUrl' },
+  },
+  {
+    // Node's own client: the response comes to a callback as a stream of chunks (`res.on('data', …)`), the body is written with `req.write(…)`.
+    name: 'node-http',
+    packages: ['node:https', 'https', 'node:http', 'http'],
+    exports: { request: 'request', get: 'get', default: '', '*': '' },
+    calls: {
+      request: { kind: 'request', urlOrOptions: true, options: 1, result: 'node-request', callbacks: { arguments: [1, 2], result: 'node-incoming' } },
+      get: { kind: 'request', urlOrOptions: true, options: 1, method: 'GET', result: 'node-request', callbacks: { arguments: [1, 2], result: 'node-incoming' } },
+    },
+    options: { url: 'path', method: 'method' },
   },
   {
     name: 'superagent',

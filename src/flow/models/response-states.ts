@@ -10,7 +10,8 @@
  * state that is itself a promise-like builder (got, ky, superagent).
  */
 export interface ResponseStateModel {
-  members?: Record<string, string | { call: string; body?: number }>;
+  /** A member leads to a state; `call` is a method giving one (`body` its argument that is the request body); `emits` a method whose listener argument gets one (`res.on('data', (chunk) => …)`) and which gives the receiver back. */
+  members?: Record<string, string | { call: string; body?: number } | { emits: string }>;
   awaited?: string;
 }
 
@@ -51,6 +52,11 @@ export const RESPONSE_STATES: Record<string, ResponseStateModel> = {
   'sdk-result': { members: { value: 'body' } },
   /** react-query's and SWR's results, and the SDK's hooks. */
   query: { members: { data: 'body' } },
-  text: {},
+  /** Node's `http.ClientRequest`: `write`/`end` send the body. */
+  'node-request': { members: { write: { call: 'node-request', body: 0 }, end: { call: 'node-request', body: 0 } } },
+  /** Node's `http.IncomingMessage`: its chunks are the body's text. */
+  'node-incoming': { members: { on: { emits: 'text' }, once: { emits: 'text' }, addListener: { emits: 'text' }, setEncoding: { call: 'node-incoming' } } },
+  /** A body's text, and a Buffer of it (`Buffer.concat(chunks).toString()`). */
+  text: { members: { toString: { call: 'text' } } },
   body: {},
 };

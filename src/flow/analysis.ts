@@ -272,6 +272,8 @@ function carries(engine: Engine, value: Value, depth: number): boolean {
   switch (value.kind) {
     case 'function':
       if (engine.activationsOf(value.fn).some((activation) => activation.touchesService)) return true;
+      // A factory of a client (`gleanClient()` returning `{ get, post }` over the service's paths).
+      if (depth < 2 && engine.activationsOf(value.fn).some((activation) => carriesService(engine, activation.returns.values, depth + 1))) return true;
       // A constructor function whose prototype's methods do (`Reporter.prototype._post = function …`).
       return depth < 2 && carriesService(engine, load(engine, prototypeOf(engine, value).filter((proto) => proto.kind === 'object'), undefined, undefined), depth + 1);
     case 'class':

@@ -377,9 +377,10 @@ export class Evaluator {
     const right = this.evaluate(node.right);
     if (node.operator !== '+') return EMPTY;
     // Numbers are kept as their text (`'/v' + 2`), but `depth + 1` is arithmetic, not a string.
+    const texts = bodyTexts([...left, ...right]);
     const strings = [...left, ...right].some((value) => value.kind === 'string' && !NUMERIC.test(constantText(value.pattern) ?? ''));
-    if (!strings) return EMPTY;
-    return combine(this.strings(left), this.strings(right)).map((pattern) => stringValue(pattern));
+    if (!strings) return texts;
+    return union(combine(this.strings(left), this.strings(right)).map((pattern) => stringValue(pattern)), texts);
   }
 
   /** The string patterns a value set may be, or one unknown text. */
@@ -582,7 +583,7 @@ export class Evaluator {
     const left = node.left.type === T.MemberExpression || node.left.type === T.Identifier ? this.evaluate(node.left) : EMPTY;
     if (node.operator === '+=') {
       const strings = [...left, ...right].some((value) => value.kind === 'string');
-      const values = strings ? combine(this.strings(left), this.strings(right)).map((pattern) => stringValue(pattern)) : EMPTY;
+      const values = union(strings ? combine(this.strings(left), this.strings(right)).map((pattern) => stringValue(pattern)) : EMPTY, bodyTexts([...left, ...right]));
       this.bind(node.left, values, 'assign');
       return values;
     }
@@ -825,6 +826,11 @@ function isUntyped(param: TSESTree.Identifier): boolean {
 }
 
 const NUMERIC = /^-?\d+(\.\d+)?$/;
+
+/** A response's text joined to other text (`raw += chunk` over a body's chunks) is still that body's text, for `JSON.parse`. */
+function bodyTexts(values: readonly Value[]): ValueSet {
+  return values.filter((value) => value.kind === 'response' && value.state === 'text');
+}
 
 const JAVASCRIPT = /\.(?:[cm]?jsx?|svelte|vue)$/;
 

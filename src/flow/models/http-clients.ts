@@ -189,6 +189,25 @@ export const HTTP_CLIENTS: readonly HttpClientModel[] = [
     options: { url: 'path', method: 'method' },
   },
   {
+    // GitHub Actions' client: `new HttpClient(userAgent)`, `postJson<T>(url, body)` resolving to `{ statusCode, result }`.
+    name: '@actions/http-client',
+    packages: ['@actions/http-client'],
+    exports: { HttpClient: 'HttpClient' },
+    constructs: { HttpClient: { kind: 'instance', path: 'client' } },
+    calls: {
+      'client.getJson': { kind: 'request', url: 0, method: 'GET', result: 'promise:actions-json' },
+      'client.postJson': { kind: 'request', url: 0, body: 1, method: 'POST', result: 'promise:actions-json' },
+      'client.putJson': { kind: 'request', url: 0, body: 1, method: 'PUT', result: 'promise:actions-json' },
+      'client.patchJson': { kind: 'request', url: 0, body: 1, method: 'PATCH', result: 'promise:actions-json' },
+      'client.get': { kind: 'request', url: 0, method: 'GET', result: 'promise:actions-response' },
+      'client.del': { kind: 'request', url: 0, method: 'DELETE', result: 'promise:actions-response' },
+      'client.post': { kind: 'request', url: 0, body: 1, method: 'POST', result: 'promise:actions-response' },
+      'client.put': { kind: 'request', url: 0, body: 1, method: 'PUT', result: 'promise:actions-response' },
+      'client.patch': { kind: 'request', url: 0, body: 1, method: 'PATCH', result: 'promise:actions-response' },
+    },
+    options: {},
+  },
+  {
     name: 'superagent',
     packages: ['superagent', 'supertest'],
     exports: { default: '', '*': '' },

@@ -56,6 +56,9 @@ export const RESPONSE_STATES: Record<string, ResponseStateModel> = {
   'node-request': { members: { write: { call: 'node-request', body: 0 }, end: { call: 'node-request', body: 0 } } },
   /** Node's `http.IncomingMessage`: its chunks are the body's text. */
   'node-incoming': { members: { on: { emits: 'text' }, once: { emits: 'text' }, addListener: { emits: 'text' }, setEncoding: { call: 'node-incoming' } } },
+  /** @actions/http-client: `result` of the typed calls is the body; the others' `readBody()` its text. */
+  'actions-json': { members: { result: 'body' } },
+  'actions-response': { members: { readBody: { call: 'promise:text' } } },
   /** A body's text, and a Buffer of it (`Buffer.concat(chunks).toString()`). */
   text: { members: { toString: { call: 'text' } } },
   body: {},

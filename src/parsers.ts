@@ -127,9 +127,9 @@ export function parseWithScopes(text: string, file: string, purpose: ParsePurpos
   return { ast, scopeManager: eslintScope.analyze(ast, { ecmaVersion: 2026, sourceType: 'module', childVisitorKeys: eslintKeys, fallback: 'iteration' }), visitorKeys: eslintKeys };
 }
 
-/** JSX is read in every file but plain TypeScript (where `<T>x` is a type assertion). */
+/** JSX is read in every file but plain TypeScript (where `<T>x` is a type assertion) and components' scripts (`<script lang="ts">`). */
 function allowsJsx(file: string): boolean {
-  return !/\.(?:ts|mts|cts)$/.test(file);
+  return !/\.(?:ts|mts|cts|vue|svelte)$/.test(file);
 }
 
 /** What `parseWithScopes` asks typescript-eslint's parser for (which adds tokens and comments whatever it is asked). */

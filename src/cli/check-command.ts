@@ -17,7 +17,8 @@ export const CHECK_HELP = `Usage: api-sunset check [options] [paths...]
 Find every use of the service's deprecated and removed API fields and endpoints in JavaScript
 and TypeScript code, with the plugin's rules and a built-in ESLint configuration (your own
 ESLint config is not read). Paths default to the current directory. Directories are walked for
-.js .mjs .cjs .jsx .ts .mts .cts .tsx files, leaving out node_modules, dist, build, out,
+.js .mjs .cjs .jsx .ts .mts .cts .tsx files and .vue .svelte components (their <script>
+blocks, never rewritten), leaving out node_modules, dist, build, out,
 coverage, .git, declaration files (.d.ts), what .gitignore ignores and symbolic links.
 Files that cannot contain a finding are not parsed at all.
 

@@ -101,12 +101,14 @@ export function cliConfig(flags: RunnerFlags, { typed = true, parses }: { typed?
         },
       },
     },
+    // A component's scripts (project/components.ts) have no JSX: `<T>(x: T) => x` in `<script lang="ts">` is TypeScript.
+    { files: ['**/*.{vue,svelte}'], languageOptions: { parserOptions: { ecmaFeatures: { jsx: false } } } },
   ];
 }
 
 /** The `no-hardcoded-token` rule alone, to find the lines a diff must not print. */
 function secretsConfig(flags: RunnerFlags): Linter.Config[] {
-  return cliConfig(flags, { typed: false }).map((config) => ({ ...config, rules: { [SECRETS_RULE]: 'error' } }));
+  return cliConfig(flags, { typed: false }).map((config) => (config.rules ? { ...config, rules: { [SECRETS_RULE]: 'error' } } : config));
 }
 
 const SECRETS_RULE = 'api-sunset/no-hardcoded-token';
@@ -207,7 +209,9 @@ export class LintRunner implements FileLinter {
     return [...lines].sort((a, b) => a - b);
   }
 
-  private async lint(eslint: ESLint, file: string, text: string): Promise<ESLint.LintResult | Unlinted> {
+  private async lint(linter: ESLint, file: string, text: string): Promise<ESLint.LintResult | Unlinted> {
+    // A component is no file of the tsconfig's program (typescript-estree refuses its extension there): checked syntax-only.
+    const eslint = isComponentFile(file) && this.outside ? (linter === this.fixer ? this.outside.fixer : linter === this.checker ? this.outside.checker : linter) : linter;
     // Entries left from an earlier lint of the same file would otherwise be joined to this one's messages.
     this.sink.delete(file);
     if (isTypeScriptFile(file) && !typescriptEslintParser()) return { failure: { reason: 'parse-error', message: MISSING_TYPESCRIPT_PARSER } };
@@ -232,14 +236,16 @@ export class LintRunner implements FileLinter {
     if (isUnlinted(result)) return { file, messages: [], findings: [], failure: result.failure };
     const failure = result.messages.find(isFailureMessage);
     if (failure) return { file, messages: [], findings: [], failure: failureOf(failure, failure.fatal ? 'parse-error' : 'ignored') };
-    const messages = [...ownMessages(result.messages), ...(namesOwnRule(text) ? [] : ownMessages(result.suppressedMessages ?? []))].sort(byPosition);
+    const unhidden = unhiddenMessages(text, ownMessages(result.suppressedMessages ?? []));
+    const messages = [...ownMessages(result.messages), ...unhidden].sort(byPosition);
     const entries = indexEntries(this.sink.get(file) ?? []);
-    // A component is never rewritten (see `fix`): its findings are to migrate by hand, whatever the rule offers.
-    const fixable = !isComponentFile(file);
+    // A component is never rewritten (see `fix`), nor is a finding ESLint suppressed (it applies none of
+    // their fixes): those are to migrate by hand, whatever the rule offers.
+    const fixable = (message: Linter.LintMessage) => !isComponentFile(file) && !unhidden.includes(message);
     const findings = withLineText(
       messages.map((message) => {
         const entry = takeEntry(entries, message) ?? entryFromMessage(message);
-        return { file, ...entry, ...(fixable ? {} : { fix: 'none' as const }) };
+        return { file, ...entry, ...(fixable(message) ? {} : { fix: 'none' as const }) };
       }),
       text,
     );
@@ -272,15 +278,29 @@ function isOutsideProject(message: Linter.LintMessage): boolean {
 }
 
 /**
- * Whether a disable directive in the text names one of the plugin's rules. Without one, what
- * ESLint suppressed came from a blanket `/* eslint-disable *\/`, which generated and vendored code
- * carries against style rules: a generated client calling a removed endpoint is still reported.
+ * What ESLint suppressed that the command reports anyway: a file-level blanket `/* eslint-disable *\/`
+ * is what generated clients (openapi-generator's) and vendored code carry against style rules, and a
+ * generated client calling a removed endpoint is exactly what must be regenerated. A file whose
+ * directives name an api-sunset rule is left to them, and a line-level directive (bare or not) keeps
+ * its line quiet: someone wrote it for that line.
  */
-function namesOwnRule(text: string): boolean {
-  return OWN_DIRECTIVE.test(text);
+function unhiddenMessages(text: string, suppressed: Linter.LintMessage[]): Linter.LintMessage[] {
+  if (suppressed.length === 0) return [];
+  const comments = text.match(COMMENTS) ?? [];
+  const directives = comments.filter((comment) => DIRECTIVE.test(comment));
+  if (!directives.some((comment) => BLANKET.test(comment)) || directives.some((comment) => comment.includes('api-sunset/'))) return [];
+  const quiet = new Set<number>();
+  text.split('\n').forEach((line, index) => {
+    if (/eslint-disable-line\b/.test(line)) quiet.add(index + 1);
+    if (/eslint-disable-next-line\b/.test(line)) quiet.add(index + 2);
+  });
+  return suppressed.filter((message) => !quiet.has(message.line));
 }
 
-const OWN_DIRECTIVE = /eslint-disable(?:-next-line|-line)?\b[^\n]*\bapi-sunset\//;
+const COMMENTS = /\/\*[\s\S]*?\*\/|\/\/[^\n]*/g;
+const DIRECTIVE = /^(?:\/\*|\/\/)\s*eslint-disable/;
+/** `/* eslint-disable *\/` naming no rule. */
+const BLANKET = /^\/\*\s*eslint-disable\s*(?:--[\s\S]*)?\*\/$/;
 
 function byPosition(a: Linter.LintMessage, b: Linter.LintMessage): number {
   return a.line - b.line || a.column - b.column;

@@ -5,6 +5,7 @@ import { isTypeScriptFile, MISSING_TYPESCRIPT_PARSER, typescriptEslintParser } f
 import { collectEndpointUses, type EndpointUse } from '../tokens/scope-uses.js';
 import type { LintFailure } from './lint-runner.js';
 import { lintCwd } from './paths.js';
+import { componentScript, isComponentFile } from '../project/components.js';
 
 export type CollectResult = { uses: EndpointUse[] } | { failure: LintFailure };
 
@@ -32,19 +33,21 @@ export function createEndpointUseCollector(settings: Settings, roots: string[]):
   const parser = typescriptEslintParser();
   const config: Linter.Config[] = [
     {
-      files: ['**/*.{js,mjs,cjs,jsx,ts,mts,cts,tsx}'],
+      files: ['**/*.{js,mjs,cjs,jsx,ts,mts,cts,tsx,vue,svelte}'],
       languageOptions: { ...(parser ? { parser: parser as Linter.Parser } : {}), parserOptions: { ecmaFeatures: { jsx: true } } },
       linterOptions: { noInlineConfig: true, reportUnusedDisableDirectives: 'off', reportUnusedInlineConfigs: 'off' },
       plugins: { scopes: { rules: { collect: collector } } as unknown as ESLint.Plugin },
       rules: { 'scopes/collect': 'error' },
     },
+    // A component is read as its scripts (project/components.ts), which have no JSX.
+    { files: ['**/*.{vue,svelte}'], languageOptions: { parserOptions: { ecmaFeatures: { jsx: false } } } },
   ];
   return (file, text) => {
     if (!parser && isTypeScriptFile(file)) return { failure: { reason: 'parse-error', message: MISSING_TYPESCRIPT_PARSER } };
     collected = [];
     let messages: Linter.LintMessage[];
     try {
-      messages = linter.verify(text, config, { filename: file });
+      messages = linter.verify(isComponentFile(file) ? componentScript(text) : text, config, { filename: file });
     } catch (error) {
       return { failure: { reason: 'crash', message: `api-sunset could not analyse this file (please report this): ${error instanceof Error ? error.message.split('\n')[0] : String(error)}` } };
     }

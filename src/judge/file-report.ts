@@ -17,6 +17,7 @@ import { findTypedFields, typeInfoFor, type TypeInfo } from './typed-fields.js';
 import { SdkTypes } from './sdk-types.js';
 import { installedSdk } from '../sdk/installed.js';
 import { modelsModuleOf } from '../sdk/replacements.js';
+import { isComponentFile } from '../project/components.js';
 
 /** A request the engine saw in this file, its nodes in ESLint's tree (the pieces of its URL keep only where they were written). */
 export type RequestSite = Omit<FlowSite, 'url'> & { url?: StringPattern<NodeRef> };
@@ -26,6 +27,9 @@ export interface FileReport {
   findings: Finding[];
   sites: RequestSite[];
 }
+
+/** What a script's top level holds (ESTree and TypeScript-ESTree statements and declarations). */
+const STATEMENTS = /(?:Statement|Declaration)$|^TSExportAssignment$/;
 
 const cache = new WeakMap<TSESTree.Program, { settings: Settings; report: FileReport }>();
 
@@ -48,6 +52,9 @@ export function fileReport(sourceCode: Readonly<TSESLint.SourceCode>, filename: 
  * parsed twice), with whether that tree is the analysis's own when ESLint's language options are known.
  */
 export function lintedFile(sourceCode: Readonly<TSESLint.SourceCode>, filename: string, languageOptions?: EslintLanguageOptions): LintedFile {
+  // svelte-eslint-parser's tree of a component holds its markup too, so it is not the module the
+  // analysis reads: the index parses the component's scripts itself (project/components.ts).
+  if (isComponentFile(filename) && sourceCode.ast.body.some((node) => !STATEMENTS.test(node.type))) return { file: filename, text: sourceCode.text };
   return {
     file: filename,
     text: sourceCode.text,

@@ -8,8 +8,15 @@
 
 const COMPONENT = /\.(?:vue|svelte)$/;
 
-/** A `<script …>` block: its attributes and its body. */
-const SCRIPT_BLOCK = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
+/**
+ * A top-level `<script …>` block (at a line's start: one in the markup, in `<svelte:head>` or a
+ * template, is indented or inline), its attributes (quoted values may hold `>`: Vue's
+ * `generic="T extends Item<string>"`) and its body.
+ */
+const SCRIPT_BLOCK = /^<script\b((?:"[^"]*"|'[^']*'|[^>"'])*)>([\s\S]*?)<\/script\s*>/gm;
+/** A `type` that is not JavaScript (`application/ld+json`, a template). */
+const OTHER_TYPE = /\btype\s*=\s*["']?(?!module\b|text\/javascript\b|text\/typescript\b|ts\b)[\w/+.-]/;
+const HTML_COMMENT = /<!--[\s\S]*?-->/g;
 
 export function isComponentFile(file: string): boolean {
   return COMPONENT.test(file);
@@ -19,11 +26,14 @@ export function isComponentFile(file: string): boolean {
 export function componentScript(text: string): string {
   let script = '';
   let end = 0;
-  for (const match of text.matchAll(SCRIPT_BLOCK)) {
-    const start = match.index + match[0].length - match[0].replace(/^<script\b[^>]*>/i, '').length;
-    const body = match[2]!;
-    script += blank(text.slice(end, start)) + body;
-    end = start + body.length;
+  // A script commented out in the markup is no code: blanked first, offsets kept.
+  const markup = text.replace(HTML_COMMENT, blank);
+  for (const match of markup.matchAll(SCRIPT_BLOCK)) {
+    if (OTHER_TYPE.test(match[1]!)) continue;
+    const length = match[2]!.length;
+    const start = match.index + match[0].lastIndexOf('</script') - length;
+    script += blank(text.slice(end, start)) + text.slice(start, start + length);
+    end = start + length;
   }
   return script + blank(text.slice(end));
 }

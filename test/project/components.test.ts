@@ -16,6 +16,22 @@ describe('componentScript', () => {
     expect(componentScript(text).replace(/\s+/g, ' ').trim()).toBe('export const prerender = true; let { data } = $props();');
   });
 
+  it('reads only top-level JavaScript blocks: not one in the markup, a JSON block or one commented out', () => {
+    const text = [
+      '<script setup lang="ts" generic="T extends Item<string>">',
+      'const a = 1;',
+      '</script>',
+      '<script type="application/ld+json">{ "a": 1 }</script>',
+      '<!--',
+      '<script>fetch("/rest/api/v1/listanswers")</script>',
+      '-->',
+      '<svelte:head>',
+      '  <script>window.dataLayer = [];</script>',
+      '</svelte:head>',
+    ].join('\n');
+    expect(componentScript(text).replace(/\s+/g, ' ').trim()).toBe('const a = 1;');
+  });
+
   it('gives a blank module for a component without a script', () => {
     expect(componentScript('<template><p>hi</p></template>\n').trim()).toBe('');
   });

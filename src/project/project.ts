@@ -49,8 +49,9 @@ type Seen = Pick<FileFacts, 'service' | 'imports' | 'libraryState' | 'computedIm
 const LIBRARY_STATE = /\b(?:defaults|interceptors)\b/;
 const COMPUTED_IMPORT = /\b(?:require|import)\s*\(\s*(?!['"])/;
 
-/** SvelteKit's generated types of a route (see `routeLoader`). */
+/** SvelteKit's generated types of a route (see `routeLoader`), as its page and layout components import them. */
 const ROUTE_TYPES = './$types';
+const ROUTE_COMPONENT = /^\+(?:page|layout)\.svelte$/;
 
 /** More than this many bytes is a bundle, not code someone maintains: never parsed for the flow. */
 const MAX_BYTES = 1_000_000;
@@ -328,7 +329,7 @@ export class ProjectIndex {
   }
 
   resolve(fromFile: string, specifier: string): Resolution | undefined {
-    if (specifier === ROUTE_TYPES) return this.routeLoader(fromFile);
+    if (specifier === ROUTE_TYPES && ROUTE_COMPONENT.test(path.basename(fromFile))) return this.routeLoader(fromFile);
     return this.resolver.resolve(fromFile, specifier);
   }
 

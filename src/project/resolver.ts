@@ -127,18 +127,20 @@ export class ModuleResolver {
     let found = this.pathsByDirectory.get(directory);
     if (found) return found;
     found = [];
-    for (const name of ['tsconfig.json', 'jsconfig.json']) {
-      const file = path.join(directory, name);
-      if (!existsSync(file)) continue;
-      const options = readCompilerOptions(file);
+    // The nearest config is the file's, with paths or without: a parent's paths are another package's.
+    const config = ['tsconfig.json', 'jsconfig.json'].map((name) => path.join(directory, name)).find((file) => existsSync(file));
+    if (config) {
+      const options = readCompilerOptions(config);
       const paths = options?.paths;
       if (paths && typeof paths === 'object') {
         const patterns = Object.entries(paths as Record<string, unknown>).map(([pattern, targets]): [string, string[]] => [pattern, Array.isArray(targets) ? targets.filter((t): t is string => typeof t === 'string') : []]);
-        found.push({ patterns, base: path.resolve(path.dirname(file), typeof options.baseUrl === 'string' ? options.baseUrl : '.') });
+        // As TypeScript matches them: the longest prefix first.
+        patterns.sort(([a], [b]) => b.split('*')[0]!.length - a.split('*')[0]!.length);
+        found.push({ patterns, base: path.resolve(path.dirname(config), typeof options.baseUrl === 'string' ? options.baseUrl : '.') });
       }
-      break;
+    } else if (path.dirname(directory) !== directory) {
+      found = this.pathsAbove(path.dirname(directory));
     }
-    if (found.length === 0 && path.dirname(directory) !== directory) found = this.pathsAbove(path.dirname(directory));
     this.pathsByDirectory.set(directory, found);
     return found;
   }

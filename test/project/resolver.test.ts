@@ -38,6 +38,17 @@ describe('ModuleResolver', () => {
     expect(resolver.resolve(from, '@/api/missing')?.kind).not.toBe('file');
   });
 
+  it("does not take a parent folder's paths for a package whose own tsconfig has none", () => {
+    const root = project({
+      'tsconfig.json': '{ "extends": "missing-base/tsconfig.json", "compilerOptions": { "paths": { "@/*": ["./shared/*"] } } }',
+      'shared/api/client.ts': 'export const api = 1;',
+      'apps/mobile/package.json': '{"name":"mobile"}',
+      'apps/mobile/tsconfig.json': '{ "extends": "expo/tsconfig.base" }',
+      'apps/mobile/store/chat.ts': "import { api } from '@/api/client';",
+    });
+    expect(new ModuleResolver().resolve(path.join(root, 'apps/mobile/store/chat.ts'), '@/api/client')?.kind).not.toBe('file');
+  });
+
   it("resolves Nuxt's ~ and @ to app/ or the root, and ~~ to the root, in a package with a nuxt.config", () => {
     const root = project({
       'nuxt.config.ts': 'export default defineNuxtConfig({});',

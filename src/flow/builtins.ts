@@ -236,8 +236,8 @@ export function callBuiltin(engine: Engine, fn: BuiltinValue, args: readonly Val
     case 'Buffer.from':
       return first;
     case 'Array.prototype.slice.call':
-      // `Array.prototype.slice.call(arguments)`: a copy of an array-like, position by position.
-      return first;
+      // `Array.prototype.slice.call(arguments)`: a copy of an array-like, position by position; from an index on, its elements only.
+      return args.length > 1 ? [arrayOf(engine, node, elementsOf(engine, first))] : first;
     case 'function.bind':
       return receiver.flatMap((value) => (value.kind === 'function' ? [{ ...value, key: `${value.key}:bind(${first.map((v) => v.key).join('|')})`, bound: { self: first, args: args.slice(1) } }] : []));
     case 'events.emit':
@@ -770,7 +770,7 @@ function spreadArguments(engine: Engine, lists: ValueSet): ValueSet[] {
   for (const list of lists) {
     if (list.kind !== 'array') continue;
     for (const [key, cell] of engine.cells(list.allocation)) {
-      if (!/^\d$/.test(key)) continue;
+      if (!/^\d+$/.test(key)) continue;
       const i = Number(key);
       positional[i] = union(positional[i] ?? EMPTY, engine.read(cell));
     }

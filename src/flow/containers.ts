@@ -175,6 +175,7 @@ function store(engine: Engine, node: TSESTree.Node, args: readonly ValueSet[]): 
   for (const members of setup) {
     if (members.kind !== 'object') continue;
     for (const [key, cell] of engine.cells(members.allocation)) {
+      if (key === '...') continue;
       const values = engine.read(cell);
       engine.write(engine.cell(allocation, key), union(values, contents(engine, values)));
     }

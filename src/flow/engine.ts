@@ -12,7 +12,7 @@ import { idOf } from './ids.js';
 import type { HttpClientModel } from './models/http-clients.js';
 import { identifyEndpoint, type RequestSite } from './requests.js';
 import { constantText } from './strings.js';
-import { arrayValue, classIdentity, EMPTY, functionValue, instanceValue, isServiceValue, type Allocation, type ClassValue, type FunctionValue, type ValueSet } from './values.js';
+import { arrayValue, classIdentity, EMPTY, functionValue, instanceValue, isServiceValue, type Allocation, type ClassValue, type FunctionValue, type Value, type ValueSet } from './values.js';
 
 export interface EngineOptions {
   catalog: Catalog;
@@ -30,12 +30,16 @@ export interface BodyDemand {
   endpoint: KnownEndpoint | undefined;
 }
 
-/** Activations of one function with distinct arguments beyond which a call uses the unknown-argument one. */
+/** Activations of one closure (a function in one activation of the code around it) with distinct arguments beyond which a call uses the unknown-argument one. */
 const MAX_ACTIVATIONS_PER_FUNCTION = 8;
-/** Contexts of one function whose arguments name endpoints (a request helper's calls). */
+/** Contexts of one closure whose arguments name endpoints (a request helper's calls). */
 const MAX_ENDPOINT_CONTEXTS = 128;
+/** Contexts of one function in all its closures: nested closures multiply, and this stops them. */
+const MAX_CONTEXTS_OF_FUNCTION = 4 * MAX_ENDPOINT_CONTEXTS;
 /** Activations of one function that get their own copies of the objects its code makes. */
 const HEAP_CONTEXTS_PER_FUNCTION = 8;
+/** The keys of an options object that hold where a request goes. */
+const URL_KEYS = ['path', 'url', 'endpoint', 'route'];
 /** Calls nested deeper than this are not entered (their result is read as it stands). */
 const MAX_STACK = 64;
 /** Runs of one activation: more means a loop of growing values, which the caps on values already bound. */
@@ -242,7 +246,7 @@ export class Engine {
     const closure = `${idOf(fn)}@${env.id}`;
     const contexts = this.byClosure.get(closure) ?? 0;
     const limit = contexts >= MAX_ACTIVATIONS_PER_FUNCTION && !isDefault && this.namesEndpoint(args) ? MAX_ENDPOINT_CONTEXTS : MAX_ACTIVATIONS_PER_FUNCTION;
-    if (contexts >= limit && !isDefault) {
+    if ((contexts >= limit || siblings.length >= MAX_CONTEXTS_OF_FUNCTION) && !isDefault) {
       // Too many contexts: the call is answered as if its arguments were unknown.
       return this.activation(fn, env, [], self, true);
     }
@@ -272,11 +276,11 @@ export class Engine {
    */
   private namesEndpoint(args: readonly ValueSet[]): boolean {
     // A generated client's `this.request({ path: '/rest/api/v1/listanswers', method, body })` names it in its options.
-    const options = (values: ValueSet) => values.flatMap((value) => (value.kind === 'object' ? [...this.cells(value.allocation).values()].map((cell) => cell.values) : []));
-    return args.some((values) => this.stringNamesEndpoint(values) || options(values).some((inner) => this.stringNamesEndpoint(inner)));
+    const options = (values: ValueSet) => values.flatMap((value) => (value.kind === 'object' ? URL_KEYS.flatMap((key) => this.cells(value.allocation).get(key)?.values ?? []) : []));
+    return args.some((values) => this.stringNamesEndpoint(values) || this.stringNamesEndpoint(options(values)));
   }
 
-  private stringNamesEndpoint(values: ValueSet): boolean {
+  private stringNamesEndpoint(values: readonly Value[]): boolean {
     return values.some((value) => {
       if (value.kind !== 'string') return false;
       const text = constantText(value.pattern);

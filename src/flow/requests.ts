@@ -211,15 +211,17 @@ function piecesIn(owners: (TextPiece | undefined)[], start: number, end: number)
  * module).
  */
 function reportEndpoint(engine: Engine, endpoint: KnownEndpoint, pieces: TextPiece[]): void {
-  const name = endpoint.path.split('/').at(-1) ?? '';
-  const named = pieces.filter((piece) => piece.text.includes(name.split('{')[0]!));
+  const name = (endpoint.path.split('/').at(-1) ?? '').split('{')[0]!;
+  const named = pieces.filter((piece) => piece.text.includes(name));
   for (const piece of named.length > 0 ? named : pieces.slice(-1)) {
     // Read from another module (`PATHS.COUNT`): where it is read, and where the name is written,
-    // which is what changes (a table of endpoint names in source code, not in a JSON file).
-    for (const node of piece.written ? [piece.origin, piece.written] : [piece.origin]) {
+    // which is what changes (a table of endpoint names in source code, not in a JSON file; not a
+    // shared base URL, which names no endpoint).
+    const written = name !== '' && piece.text.includes(name) ? piece.written : undefined;
+    for (const node of written ? [piece.origin, written] : [piece.origin]) {
       const root = stringRootOf(node);
       const file = moduleFileOf(engine, root);
-      if (!file || (node === piece.written && !SOURCE_FILE.test(file))) continue;
+      if (!file || (node === written && !SOURCE_FILE.test(file))) continue;
       for (const item of endpoint.endpointItems) engine.report({ kind: 'endpoint', file, node: root, item });
     }
   }

@@ -555,6 +555,8 @@ export class Evaluator {
    */
   private requestContext(fn: TSESTree.FunctionLike, param: TSESTree.Identifier): ValueSet {
     const shared = objectValue({ id: `context:${param.name}`, node: param, origin: 'other' });
+    // Koa's `ctx.state` and Express's `res.locals` exist before any middleware writes to them: `ctx.state.glean = client`.
+    for (const holder of CONTEXT_HOLDERS) this.engine.write(this.engine.cell(shared.allocation, holder), [objectValue({ id: `context:${param.name}.${holder}`, node: param, origin: 'other' })]);
     if (fn.params.some((other) => other.type === T.Identifier && other.name === 'next')) return [shared];
     const own = this.engine.allocate(param, 'other');
     this.engine.write(this.engine.cell(own, PROTOTYPE), [shared]);
@@ -808,6 +810,8 @@ const DI_CONTAINER = /container|injector|moduleref|^app$|^ioc$|^di$|kernel/i;
  * `requestContext`. A finding still needs a service value written there.
  */
 const REQUEST_CONTEXTS = new Set(['ctx', 'context', 'req', 'request', 'res']);
+/** The objects a server's request context holds for what middleware passes on. */
+const CONTEXT_HOLDERS = ['state', 'locals'];
 
 /**
  * An object or array written out in the code: typed as a schema (`const fixture: ChatResponse =

@@ -6,7 +6,7 @@ import type { Engine } from './engine.js';
 import type { WrapperSetting } from '../settings.js';
 import { awaited, call, load } from './operations.js';
 import { flatten, HOLE, joinUrl, type StringPattern, type TextPiece } from './strings.js';
-import { EMPTY, promiseValue, responseValue, union, type Value, type ValueSet } from './values.js';
+import { EMPTY, promiseValue, responseValue, union, unionAll, type Value, type ValueSet } from './values.js';
 
 /** One request to the service the analysis saw: what the token rules and `api-sunset scopes` read. */
 export interface RequestSite {
@@ -289,25 +289,35 @@ export function fallbackHttpRequest(engine: Engine, module: ParsedModule, node: 
   const bases = strings(self.some((value) => value.kind !== 'string') ? ownBaseUrl(engine, self) : EMPTY);
   if (self.some((value) => value.kind !== 'string') && bases.length === 0) return EMPTY;
   const name = !callee.computed && callee.property.type === T.Identifier ? callee.property.name.toLowerCase() : undefined;
-  if (!name || !HTTP_METHODS.has(name) || registersRoute(module, node, callee)) return EMPTY;
-  const paths = strings(args[0] ?? EMPTY);
+  if (!name || !(HTTP_METHODS.has(name) || name === 'request') || registersRoute(module, node, callee)) return EMPTY;
+  // `z.request({ url, method, body })`: an options object says where it goes and what it sends.
+  const config = name === 'request' ? (args[0] ?? EMPTY).filter((value) => value.kind === 'object') : EMPTY;
+  if (name === 'request' && config.length === 0) return EMPTY;
+  const paths = strings(name === 'request' ? load(engine, config, 'url', undefined) : (args[0] ?? EMPTY));
   const joined = bases.length > 0 ? bases.flatMap((base) => paths.map((path) => joinUrl(base, path))) : paths;
   const urls = joined.filter((url) => Object.values(engine.catalog.schedule.apis).some((api) => flatten(url).text.includes(api.prefix)));
   if (urls.length === 0) return EMPTY;
-  const urlNode = node.arguments[0];
+  const urlNode = name === 'request' ? undefined : node.arguments[0];
   const bodyNode = BODY_METHODS.has(name) ? node.arguments[1] : undefined;
+  // The body is the argument, or, in an options object, its `data`, `json` or `body` (Playwright's `post(url, { data })`).
+  const sent = name === 'request' ? config : BODY_METHODS.has(name) ? (args[1] ?? EMPTY) : EMPTY;
+  const options = sent.filter((value) => value.kind === 'object');
+  const body = union(name === 'request' ? EMPTY : sent, unionAll(OPTION_BODIES.map((key) => load(engine, options, key, undefined))));
+  const method = name === 'request' ? strings(load(engine, config, 'method', undefined)).map((pattern) => flatten(pattern).text.toUpperCase())[0] : name.toUpperCase();
   return serviceRequest(engine, {
     client: 'http-method',
     node,
     module,
     urls,
-    method: name.toUpperCase(),
-    body: BODY_METHODS.has(name) ? (args[1] ?? EMPTY) : EMPTY,
-    result: 'promise:body',
+    ...(method ? { method } : {}),
+    body,
+    result: 'promise:unknown-client',
     ...(urlNode && urlNode.type !== T.SpreadElement ? { urlNode } : {}),
     ...(bodyNode && bodyNode.type !== T.SpreadElement ? { bodyNode } : {}),
   });
 }
+
+const OPTION_BODIES = ['data', 'json', 'body'];
 
 const BASE_URL_FIELDS = ['baseURL', 'baseUrl', 'prefixUrl'];
 

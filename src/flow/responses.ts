@@ -5,7 +5,7 @@ import type { Engine } from './engine.js';
 import type { FieldUse } from './findings.js';
 import { RESPONSE_STATES } from './models/response-states.js';
 import type { Use } from './operations.js';
-import { builtinValue, EMPTY, responseValue, type ResponseValue, type ValueSet } from './values.js';
+import { builtinValue, EMPTY, responseValue, union, type ResponseValue, type ValueSet } from './values.js';
 
 const ARRAY_LIKE_METHODS = new Set([
   'map', 'flatMap', 'filter', 'find', 'findLast', 'forEach', 'some', 'every', 'findIndex', 'findLastIndex', 'reduce', 'reduceRight',
@@ -22,9 +22,10 @@ export function responseMember(engine: Engine, value: ResponseValue, key: string
   const model = RESPONSE_STATES[value.state];
   if (!model) return EMPTY;
   if (model.awaited && key !== undefined && (key === 'then' || key === 'catch' || key === 'finally')) return [builtinValue(`promise.${key}`, [value])];
+  const asBody = model.maybeBody ? bodyMember(engine, { ...value, state: 'body' }, key, use) : EMPTY;
   const member = key === undefined ? undefined : model.members?.[key];
-  if (!member) return EMPTY;
-  if (typeof member === 'string') return [responseValue(member, value.position, value.endpoint)];
+  if (!member) return asBody;
+  if (typeof member === 'string') return union(asBody, [responseValue(member, value.position, value.endpoint)]);
   if ('emits' in member) return [builtinValue(`emits:${member.emits}`, [value])];
   return [builtinValue(`state:${member.call}${member.body === undefined ? '' : `:${member.body}`}`, [value])];
 }

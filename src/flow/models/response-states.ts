@@ -13,6 +13,8 @@ export interface ResponseStateModel {
   /** A member leads to a state; `call` is a method giving one (`body` its argument that is the request body); `emits` a method whose listener argument gets one (`res.on('data', (chunk) => …)`) and which gives the receiver back. */
   members?: Record<string, string | { call: string; body?: number } | { emits: string }>;
   awaited?: string;
+  /** Whether the value may be the body itself too: each key is also read as the body's. */
+  maybeBody?: true;
 }
 
 /** `.json()` and `.text()` of a promise-like builder (got, ky): promises of the body and of its text. */
@@ -56,6 +58,11 @@ export const RESPONSE_STATES: Record<string, ResponseStateModel> = {
   'node-request': { members: { write: { call: 'node-request', body: 0 }, end: { call: 'node-request', body: 0 } } },
   /** Node's `http.IncomingMessage`: its chunks are the body's text. */
   'node-incoming': { members: { on: { emits: 'text' }, once: { emits: 'text' }, addListener: { emits: 'text' }, setEncoding: { call: 'node-incoming' } } },
+  /**
+   * What an unknown client's request resolves to (`request.post(url, { data })` of Playwright,
+   * Zapier's `z.request({ url, body })`): the body, or an envelope of it (`data`, `body`, `json()`).
+   */
+  'unknown-client': { members: { data: 'body', body: 'body', json: { call: 'promise:body' }, text: { call: 'promise:text' } }, maybeBody: true },
   /** @actions/http-client: `result` of the typed calls is the body; the others' `readBody()` its text. */
   'actions-json': { members: { result: 'body' } },
   'actions-response': { members: { readBody: { call: 'promise:text' } } },

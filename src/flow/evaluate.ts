@@ -532,6 +532,15 @@ export class Evaluator {
     if (result.length === 0 && fn.length === 0 && callee.type === T.MemberExpression) result = validated(this.engine, this.module, this.keyOf(callee), args, node);
     // `container.resolve(GleanGateway)`, `moduleRef.get(GleanService)`: a DI container's instance of a project class.
     if (result.length === 0 && fn.length === 0 && callee.type === T.MemberExpression && DI_LOOKUPS.has(this.keyOf(callee) ?? '') && DI_CONTAINER.test(lastName(callee.object))) result = frameworkInstances(this.engine, args[0] ?? EMPTY);
+    // A React class component's `this.setState({ policy })` (or `(state) => ({ … })`): what render reads as `this.state.policy`.
+    if (result.length === 0 && fn.length === 0 && callee.type === T.MemberExpression && callee.object.type === T.ThisExpression && this.keyOf(callee) === 'setState') {
+      for (const self of this.activation.thisValue) {
+        if (self.kind !== 'instance' && self.kind !== 'object') continue;
+        const state = this.engine.cell(self.allocation, 'state');
+        const next = args[0] ?? EMPTY;
+        this.engine.write(state, union(next.filter((value) => value.kind !== 'function'), call(this.engine, next, [this.engine.read(state)], EMPTY, node)));
+      }
+    }
     // `interaction.deferReply().then(() => glean.client(…)).then((res) => …)`: a promise chain that starts at a value
     // nothing tells about goes on; its callbacks run in order, each given what the one before resolved to.
     if (result.length === 0 && fn.length === 0 && self.length === 0 && callee.type === T.MemberExpression && this.keyOf(callee) === 'then') result = callBuiltin(this.engine, builtinValue('promise.then'), args, EMPTY, node);

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { TSESTree } from '../ts-eslint-lite.js';
 import { T } from '../project/ast.js';
 import { importSourceOf, type ParsedModule } from '../project/module.js';
@@ -362,10 +361,6 @@ function valueNamed(engine: Engine, module: ParsedModule, name: string): ValueSe
 function routeData(engine: Engine, module: ParsedModule, name: string): ValueSet {
   const found = /^(Page|Layout)(Server)?Data$/.exec(name);
   if (!found) return EMPTY;
-  const kind = found[1]!.toLowerCase();
-  const stems = found[2] ? [`+${kind}.server`] : [`+${kind}`, `+${kind}.server`];
-  const files = engine.project.files();
-  const dir = path.dirname(module.path);
-  const loaders = stems.flatMap((stem) => ['.ts', '.js'].map((extension) => path.join(dir, stem + extension))).filter((file) => files.has(file));
+  const loaders = engine.project.routeLoaders(module.path, found[1] === 'Page' ? 'page' : 'layout', found[2] !== undefined);
   return unionAll(loaders.map((file) => unionAll(exportValue(engine, file, 'load', undefined).map((load) => (load.kind === 'function' ? awaited(engine, engine.invoke(load, [], EMPTY)) : EMPTY)))));
 }

@@ -338,16 +338,15 @@ export class ProjectIndex {
    * index, importing it imports the module whose `load` gives the page (or layout) its data.
    */
   private routeLoader(fromFile: string): Resolution | undefined {
-    const dir = path.dirname(fromFile);
-    const kind = /\+layout[^/\\]*$/.test(fromFile) ? 'layout' : 'page';
+    const [loader] = this.routeLoaders(fromFile, /\+layout[^/\\]*$/.test(fromFile) ? 'layout' : 'page', false);
+    return loader === undefined ? undefined : { kind: 'file', path: loader };
+  }
+
+  /** The modules beside `fromFile` whose `load` gives a SvelteKit page or layout its data, the server's first (only it, with `serverOnly`). */
+  routeLoaders(fromFile: string, kind: 'page' | 'layout', serverOnly: boolean): string[] {
     const files = this.files();
-    for (const stem of [`+${kind}.server`, `+${kind}`]) {
-      for (const extension of ['.ts', '.js']) {
-        const candidate = path.join(dir, stem + extension);
-        if (candidate !== fromFile && files.has(candidate)) return { kind: 'file', path: candidate };
-      }
-    }
-    return undefined;
+    const stems = serverOnly ? [`+${kind}.server`] : [`+${kind}.server`, `+${kind}`];
+    return stems.flatMap((stem) => ['.ts', '.js'].map((extension) => path.join(path.dirname(fromFile), stem + extension))).filter((file) => file !== fromFile && files.has(file));
   }
 
   /** Whether a bare specifier names a package the project's package.json depends on (so it is no path alias). */

@@ -1,6 +1,6 @@
 import type { TSESTree } from '../ts-eslint-lite.js';
 import type { ParsedModule } from '../project/module.js';
-import { callContainer, containerImport, containerMember, isContainerBuiltin } from './containers.js';
+import { callContainer, containerImport, containerMember, isContainerBuiltin, pairOf } from './containers.js';
 import { callRtk, isRtkBuiltin, rtkImport, rtkMember } from './rtk-query.js';
 import type { Engine } from './engine.js';
 import { libraryGlobal } from './library.js';
@@ -59,9 +59,6 @@ export function frameworkImport(packageName: string, exported: string): ValueSet
     case 'react':
       if (exported === 'default' || exported === '*') return [builtinValue('react')];
       return REACT_HOOKS.has(exported) ? [builtinValue(`react.${exported}`)] : EMPTY;
-    case 'solid-js':
-    case 'solid-js/store':
-      return SOLID_PRIMITIVES.has(exported) ? [builtinValue(`solid.${exported}`)] : EMPTY;
     case '@tanstack/react-query':
     case '@tanstack/vue-query':
     case '@tanstack/solid-query':
@@ -101,8 +98,6 @@ const RXJS_OPERATORS = new Set(['map', 'switchMap', 'mergeMap', 'concatMap', 'ex
 /** Operators that let the values through as they are. */
 const RXJS_PASSING = new Set(['filter', 'take', 'first', 'last', 'catchError', 'retry', 'shareReplay', 'share', 'distinctUntilChanged', 'debounceTime', 'throttleTime', 'startWith', 'takeUntil', 'finalize', 'timeout', 'delay']);
 
-/** Solid's reactive primitives: accessors (functions that read a value), resources and stores. */
-const SOLID_PRIMITIVES = new Set(['createSignal', 'createMemo', 'createComputed', 'createResource', 'createEffect', 'createRenderEffect', 'createStore']);
 const REACT_HOOKS = new Set(['useState', 'useEffect', 'useLayoutEffect', 'useMemo', 'useCallback', 'useRef', 'use', 'useContext', 'createContext']);
 const QUERY_HOOKS = new Set(['useQuery', 'useSuspenseQuery', 'useInfiniteQuery', 'useMutation', 'useQueries', 'queryOptions', 'infiniteQueryOptions', 'mutationOptions']);
 
@@ -119,9 +114,6 @@ export function builtinMember(engine: Engine, value: BuiltinValue, key: string |
       return LODASH.has(key) ? [builtinValue(`lodash.${key}`)] : EMPTY;
     case 'svelte.rune':
       return key === 'by' ? [builtinValue('svelte.runeBy')] : key === 'raw' ? [value] : EMPTY;
-    case 'solid.accessor':
-      // A resource's `latest` is what it resolved to.
-      return key === 'latest' ? solidValue(engine, value.receiver ?? EMPTY) : EMPTY;
     case 'Promise':
     case 'JSON':
     case 'Object':
@@ -136,7 +128,7 @@ export function builtinMember(engine: Engine, value: BuiltinValue, key: string |
     case 'Array.prototype.slice':
       return key === 'call' ? [builtinValue('Array.prototype.slice.call')] : EMPTY;
     default:
-      return union(containerMember(value, key), rtkMember(value, key));
+      return union(containerMember(engine, value, key), rtkMember(value, key));
   }
 }
 
@@ -270,31 +262,6 @@ export function callBuiltin(engine: Engine, fn: BuiltinValue, args: readonly Val
       return receiver;
     case 'react.useState':
       return useState(engine, first, node);
-    case 'solid.createSignal':
-    case 'solid.createStore': {
-      const holder = solidHolder(engine, node, first);
-      return [pairOf(engine, node, [name === 'solid.createStore' ? first : [builtinValue('solid.accessor', holder)], [builtinValue('solid.set', holder)]])];
-    }
-    case 'solid.createMemo':
-    case 'solid.createComputed':
-      return [builtinValue('solid.accessor', solidHolder(engine, node, callFunctions(engine, first, [], node)))];
-    case 'solid.createEffect':
-    case 'solid.createRenderEffect':
-      callFunctions(engine, first, [], node);
-      return EMPTY;
-    case 'solid.createResource': {
-      // `createResource(source, fetcher)` or `createResource(fetcher)`: the accessor gives what the fetcher resolves to.
-      const fetcherFirst = args.length < 2 || !second.some((value) => value.kind === 'function');
-      const fetcher = fetcherFirst ? first : second;
-      const source = fetcherFirst ? EMPTY : union(first.filter((value) => value.kind !== 'function'), callFunctions(engine, first, [], node));
-      const resolved = awaited(engine, callFunctions(engine, fetcher, [source], node));
-      return [pairOf(engine, node, [[builtinValue('solid.accessor', solidHolder(engine, node, resolved))], EMPTY])];
-    }
-    case 'solid.accessor':
-      return solidValue(engine, receiver);
-    case 'solid.set':
-      for (const holder of receiver) if (holder.kind === 'object') engine.write(engine.cell(holder.allocation, 'value'), union(first.filter((value) => value.kind !== 'function'), callFunctions(engine, first, [solidValue(engine, receiver)], node)));
-      return EMPTY;
     case 'react.setState': {
       for (const holder of receiver) if (holder.kind === 'object') engine.write(engine.cell(holder.allocation, 'state'), union(first, callFunctions(engine, first, [engine.read(engine.cell(holder.allocation, 'state'))], node)));
       return EMPTY;
@@ -648,29 +615,7 @@ function useState(engine: Engine, initial: ValueSet, node: TSESTree.Node): Value
   // `useState(() => initial)` runs the initializer.
   const init = union(initial.filter((value) => value.kind !== 'function'), callFunctions(engine, initial.filter((value) => value.kind === 'function'), [], node));
   engine.write(state, init);
-  const pair = engine.allocate(node, 'other');
-  const pairId = `${pair.id}:pair`;
-  engine.write(engine.cell(pairId, '0'), engine.read(state));
-  engine.write(engine.cell(pairId, '1'), [builtinValue('react.setState', [objectValue(holder)])]);
-  return [arrayValue({ ...pair, id: pairId })];
-}
-
-function solidHolder(engine: Engine, node: TSESTree.Node, initial: ValueSet): ValueSet {
-  const holder = engine.allocate(node, 'other');
-  engine.write(engine.cell(holder, 'value'), initial);
-  return [objectValue(holder)];
-}
-
-function solidValue(engine: Engine, holders: ValueSet): ValueSet {
-  return unionAll(holders.map((holder) => (holder.kind === 'object' ? engine.read(engine.cell(holder.allocation, 'value')) : EMPTY)));
-}
-
-/** `[a, b]` as a hook gives it back, for destructuring. */
-function pairOf(engine: Engine, node: TSESTree.Node, members: readonly ValueSet[]): Value {
-  const pair = engine.allocate(node, 'other');
-  const id = `${pair.id}:pair`;
-  members.forEach((values, i) => engine.write(engine.cell(id, String(i)), values));
-  return arrayValue({ ...pair, id });
+  return [pairOf(engine, node, [engine.read(state), [builtinValue('react.setState', [objectValue(holder)])]])];
 }
 
 /** `createContext(initial)`: an object whose `value` is every value a Provider was given, and its `Provider` component. */

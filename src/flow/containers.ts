@@ -2,12 +2,12 @@ import type { TSESTree } from '../ts-eslint-lite.js';
 import type { Engine } from './engine.js';
 import { awaited, call, frameworkInstances, load } from './operations.js';
 import { callTypeArgument } from './types.js';
-import { builtinValue, EMPTY, objectValue, union, unionAll, type Allocation, type BuiltinValue, type ValueSet } from './values.js';
+import { arrayValue, builtinValue, EMPTY, objectValue, union, unionAll, type Allocation, type BuiltinValue, type Value, type ValueSet } from './values.js';
 
 /**
  * The state containers of front-end frameworks, through which a response reaches the template or
  * component that reads it: Vue's `ref`/`computed`/`reactive`, Pinia stores, Angular signals and
- * `inject`, Svelte stores. Each container is an allocation whose `value` cell holds what was put
+ * `inject`, Svelte stores, Solid's signals, memos and resources. Each container is an allocation whose `value` cell holds what was put
  * in (its initial value, what its type argument says, later writes); reading it gives that back.
  */
 const EXPORTS: Record<string, ReadonlySet<string>> = {
@@ -17,9 +17,11 @@ const EXPORTS: Record<string, ReadonlySet<string>> = {
   '@angular/core/rxjs-interop': new Set(['toSignal']),
   'svelte/store': new Set(['writable', 'readable', 'derived', 'get']),
   '@trpc/server': new Set(['initTRPC']),
+  'solid-js': new Set(['createSignal', 'createMemo', 'createComputed', 'createResource', 'createEffect', 'createRenderEffect']),
+  'solid-js/store': new Set(['createStore']),
 };
 
-const PREFIX: Record<string, string> = { vue: 'vue', pinia: 'pinia', '@angular/core': 'ng', '@angular/core/rxjs-interop': 'ng', 'svelte/store': 'svelte', '@trpc/server': 'trpc' };
+const PREFIX: Record<string, string> = { vue: 'vue', pinia: 'pinia', '@angular/core': 'ng', '@angular/core/rxjs-interop': 'ng', 'svelte/store': 'svelte', '@trpc/server': 'trpc', 'solid-js': 'solid', 'solid-js/store': 'solid' };
 
 /** What importing `exported` from a framework's state module gives. */
 export function containerImport(packageName: string, exported: string): ValueSet {
@@ -27,13 +29,16 @@ export function containerImport(packageName: string, exported: string): ValueSet
 }
 
 export function isContainerBuiltin(name: string): boolean {
-  return /^(vue|pinia|ng|svelte|trpc)\./.test(name);
+  return /^(vue|pinia|ng|svelte|trpc|solid)\./.test(name);
 }
 
 /** Members of a container that is called or has methods: a signal's `set`/`update`, a store's `subscribe`. */
-export function containerMember(value: BuiltinValue, key: string | undefined): ValueSet {
+export function containerMember(engine: Engine, value: BuiltinValue, key: string | undefined): ValueSet {
   const receiver = value.receiver ?? EMPTY;
   switch (value.name) {
+    case 'solid.accessor':
+      // A resource's `latest` is what it resolved to.
+      return key === 'latest' ? contents(engine, receiver) : EMPTY;
     case 'ng.signal':
       return key === 'set' || key === 'update' ? [builtinValue(`ng.${key}`, receiver)] : key === 'asReadonly' ? [value] : EMPTY;
     case 'svelte.store':
@@ -124,6 +129,31 @@ export function callContainer(engine: Engine, fn: BuiltinValue, args: readonly V
       call(engine, first, [[objectValue(options)]], EMPTY, node);
       return first;
     }
+    case 'solid.createSignal':
+    case 'solid.createStore': {
+      // A signal is a getter (an accessor, called to read) and a setter; a store is the object itself.
+      const signal = [objectValue(holder(engine, node, first))];
+      return [pairOf(engine, node, [fn.name === 'solid.createStore' ? first : [builtinValue('solid.accessor', signal)], [builtinValue('solid.set', signal)]])];
+    }
+    case 'solid.createMemo':
+    case 'solid.createComputed':
+      return [builtinValue('solid.accessor', [objectValue(holder(engine, node, call(engine, first, [], EMPTY, node)))])];
+    case 'solid.createEffect':
+    case 'solid.createRenderEffect':
+      call(engine, first, [], EMPTY, node);
+      return EMPTY;
+    case 'solid.createResource': {
+      // `createResource(source, fetcher)` or `createResource(fetcher)`: the accessor gives what the fetcher resolves to.
+      const fetcherFirst = args.length < 2 || !second.some((value) => value.kind === 'function');
+      const source = fetcherFirst ? EMPTY : union(first.filter((value) => value.kind !== 'function'), call(engine, first, [], EMPTY, node));
+      const resolved = awaited(engine, call(engine, fetcherFirst ? first : second, [source], EMPTY, node));
+      return [pairOf(engine, node, [[builtinValue('solid.accessor', [objectValue(holder(engine, node, resolved))])], EMPTY])];
+    }
+    case 'solid.accessor':
+      return contents(engine, receiver);
+    case 'solid.set':
+      write(engine, receiver, union(first.filter((value) => value.kind !== 'function'), call(engine, first, [contents(engine, receiver)], EMPTY, node)));
+      return EMPTY;
     case 'svelte.writable':
     case 'svelte.readable':
       return [builtinValue('svelte.store', [objectValue(holder(engine, node, union(first, typed)))])];
@@ -135,6 +165,14 @@ export function callContainer(engine: Engine, fn: BuiltinValue, args: readonly V
     default:
       return EMPTY;
   }
+}
+
+/** `[a, b]` as a hook or a signal gives it back, for destructuring. */
+export function pairOf(engine: Engine, node: TSESTree.Node, members: readonly ValueSet[]): Value {
+  const pair = engine.allocate(node, 'other');
+  const id = `${pair.id}:pair`;
+  members.forEach((values, i) => engine.write(engine.cell(id, String(i)), values));
+  return arrayValue({ ...pair, id });
 }
 
 function holder(engine: Engine, node: TSESTree.Node, initial: ValueSet): Allocation {

@@ -4,7 +4,7 @@ import type { Engine } from './engine.js';
 import type { CallModel, HttpClientModel } from './models/http-clients.js';
 import { callBuiltin } from './builtins.js';
 import { load } from './operations.js';
-import { baseUrlUse, serviceRequest, strings } from './requests.js';
+import { baseUrlUse, methodTexts, serviceRequest, strings } from './requests.js';
 import { joinUrl, type StringPattern } from './strings.js';
 import { builtinValue, EMPTY, libraryValue, objectValue, union, unionAll, type LibraryValue, type Value, type ValueSet } from './values.js';
 
@@ -197,10 +197,6 @@ function ownMethods(engine: Engine, key: string, object: Extract<Value, { kind: 
 }
 
 const MAX_SPREADS = 4;
-
-function methodTexts(values: ValueSet): string[] {
-  return strings(values).map((pattern) => pattern.map((piece) => ('text' in piece ? piece.text : '')).join('').toUpperCase());
-}
 
 function bodyOf(engine: Engine, model: HttpClientModel, options: ValueSet): ValueSet {
   for (const key of model.options.body ?? []) {

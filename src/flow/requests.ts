@@ -303,7 +303,7 @@ export function fallbackHttpRequest(engine: Engine, module: ParsedModule, node: 
   const sent = name === 'request' ? config : BODY_METHODS.has(name) ? (args[1] ?? EMPTY) : EMPTY;
   const options = sent.filter((value) => value.kind === 'object');
   const body = union(name === 'request' ? EMPTY : sent, unionAll(OPTION_BODIES.map((key) => load(engine, options, key, undefined))));
-  const method = name === 'request' ? strings(load(engine, config, 'method', undefined)).map((pattern) => flatten(pattern).text.toUpperCase())[0] : name.toUpperCase();
+  const method = name === 'request' ? methodTexts(load(engine, config, 'method', undefined))[0] : name.toUpperCase();
   return serviceRequest(engine, {
     client: 'http-method',
     node,
@@ -391,6 +391,11 @@ export function requestObjectUse(engine: Engine, url: ValueSet): void {
 /** A base URL that is itself a deprecated endpoint's URL is a use of it. */
 export function baseUrlUse(engine: Engine, bases: ValueSet): void {
   requestObjectUse(engine, bases);
+}
+
+/** The HTTP methods a set of values may name, upper case (the known text of each). */
+export function methodTexts(values: ValueSet): string[] {
+  return strings(values).map((pattern) => pattern.map((piece) => ('text' in piece ? piece.text : '')).join('').toUpperCase());
 }
 
 export function strings(values: ValueSet): StringPattern[] {

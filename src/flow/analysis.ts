@@ -243,7 +243,8 @@ function receivers(engine: Engine, project: ProjectIndex, analysed: ReadonlySet<
       if (!names) return false;
       return names === '*' || entry.names === '*' || entry.names.some((name) => names.has(name));
     });
-    if (imports) found.push(file);
+    // A Nuxt module uses its project's composables and utilities by name (see auto-imports.ts).
+    if (imports || project.autoImported(file).some((target) => exporters.has(target))) found.push(file);
   }
   return found;
 }

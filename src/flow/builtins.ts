@@ -1,10 +1,11 @@
 import type { TSESTree } from '../ts-eslint-lite.js';
+import { defaultExportName } from '../project/auto-imports.js';
 import type { ParsedModule } from '../project/module.js';
 import { callContainer, containerImport, containerMember, isContainerBuiltin, pairOf } from './containers.js';
 import { callRtk, isRtkBuiltin, rtkImport, rtkMember } from './rtk-query.js';
 import type { Engine } from './engine.js';
 import { libraryGlobal } from './library.js';
-import { commonJsObjects, requiredValue } from './modules.js';
+import { commonJsObjects, exportValue, requiredValue } from './modules.js';
 import { awaited, call, elementsOf, load } from './operations.js';
 import { responseValue } from './values.js';
 import { requestObjectUse, strings } from './requests.js';
@@ -39,7 +40,7 @@ const GLOBAL_OBJECTS = new Set(['window', 'globalThis', 'self', 'global']);
 const SVELTE_RUNES = new Set(['$derived', '$state']);
 const SVELTE_MODULE = /\.svelte(?:\.[jt]s)?$/;
 
-export function globalValue(engine: Engine, module: ParsedModule, name: string, _node: TSESTree.Node): ValueSet {
+export function globalValue(engine: Engine, module: ParsedModule, name: string, node: TSESTree.Node): ValueSet {
   if (name === 'require') return [builtinValue('require')];
   if (name === 'module') return commonJsObjects(engine, module).module;
   if (name === 'exports') return commonJsObjects(engine, module).exports;
@@ -50,7 +51,18 @@ export function globalValue(engine: Engine, module: ParsedModule, name: string, 
   if (NUXT_FETCH.has(name)) return [builtinValue('nuxt.useFetch')];
   // Svelte 5's runes: `$derived(expr)` and `$state(value)` are what they are given, `$derived.by(fn)` what `fn` returns.
   if (SVELTE_RUNES.has(name) && SVELTE_MODULE.test(module.path)) return [builtinValue('svelte.rune')];
-  return GLOBALS.has(name) ? [builtinValue(name)] : EMPTY;
+  if (GLOBALS.has(name)) return [builtinValue(name)];
+  return autoImportedValue(engine, module, name, node);
+}
+
+/** A name a framework imports for the module (Nuxt's composables and utilities): that module's export. */
+function autoImportedValue(engine: Engine, module: ParsedModule, name: string, node: TSESTree.Node): ValueSet {
+  for (const file of engine.project.autoImported(module.path)) {
+    const target = engine.project.module(file);
+    if (target?.exports.has(name)) return exportValue(engine, file, name, node);
+    if (target?.exports.has('default') && defaultExportName(file) === name) return exportValue(engine, file, 'default', node);
+  }
+  return EMPTY;
 }
 
 /** Packages that are plumbing, not clients: what importing from them gives. */

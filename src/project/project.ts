@@ -3,6 +3,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import path from 'node:path';
 import { collectSourceFiles } from '../cli/walk.js';
+import { autoImportsOf, nuxtAutoImports, type AutoImports } from './auto-imports.js';
 import { scanImports, type ScannedImport } from './import-scan.js';
 import { ParsedModule, parseModule } from './module.js';
 import type { ParsePurpose } from '../parsers.js';
@@ -53,6 +54,8 @@ const COMPUTED_IMPORT = /\b(?:require|import)\s*\(\s*(?!['"])/;
 const ROUTE_TYPES = './$types';
 const ROUTE_COMPONENT = /^\+(?:page|layout)\.svelte$/;
 
+const NUXT_CONFIGS = ['nuxt.config.ts', 'nuxt.config.js', 'nuxt.config.mjs', 'nuxt.config.mts'];
+
 /** More than this many bytes is a bundle, not code someone maintains: never parsed for the flow. */
 const MAX_BYTES = 1_000_000;
 
@@ -86,6 +89,8 @@ export class ProjectIndex {
   /** Each file's place in `files()`, made when first asked and again after a file comes or goes. */
   private positions: Map<string, number> | undefined;
   private dependencies: Set<string> | undefined;
+  /** The files a Nuxt project uses without importing them (none for other projects), made with `positions`. */
+  private autoImports: AutoImports | undefined;
   private graph: ImportGraph | undefined;
   /** Bumped whenever a module's text changes, so analyses made before can tell they are stale. */
   version = 0;
@@ -304,6 +309,7 @@ export class ProjectIndex {
       const resolution = this.resolve(file, entry.specifier);
       if (resolution?.kind === 'file' && resolution.path !== file) targets.add(resolution.path);
     }
+    for (const target of this.autoImported(file)) targets.add(target);
     return [...targets];
   }
 
@@ -347,6 +353,19 @@ export class ProjectIndex {
     const files = this.files();
     const stems = serverOnly ? [`+${kind}.server`] : [`+${kind}.server`, `+${kind}`];
     return stems.flatMap((stem) => ['.ts', '.js'].map((extension) => path.join(path.dirname(fromFile), stem + extension))).filter((file) => file !== fromFile && files.has(file));
+  }
+
+  /**
+   * The project files `file` uses by name without an import: a Nuxt project's composables and
+   * utilities (see auto-imports.ts). To the index they are imports like any other.
+   */
+  autoImported(file: string): readonly string[] {
+    if (!this.autoImports) {
+      const files = this.files();
+      const nuxt = NUXT_CONFIGS.some((name) => files.has(path.join(this.root, name))) || this.isDependency('nuxt');
+      this.autoImports = nuxt ? nuxtAutoImports(this.root, files.keys()) : { app: [], server: [] };
+    }
+    return autoImportsOf(this.root, file, this.autoImports);
   }
 
   /** Whether a bare specifier names a package the project's package.json depends on (so it is no path alias). */
@@ -417,7 +436,10 @@ export class ProjectIndex {
     const before = this.facts.get(file);
     if (facts) this.facts.set(file, facts);
     else this.facts.delete(file);
-    if (!before || !facts) this.positions = undefined;
+    if (!before || !facts) {
+      this.positions = undefined;
+      this.autoImports = undefined;
+    }
     if (!before || !facts || !sameImports(before.imports, facts.imports)) this.graph = undefined;
   }
 

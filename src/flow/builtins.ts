@@ -3,6 +3,7 @@ import { defaultExportName } from '../project/auto-imports.js';
 import type { ParsedModule } from '../project/module.js';
 import { callContainer, containerImport, containerMember, isContainerBuiltin, pairOf } from './containers.js';
 import { callRtk, isRtkBuiltin, rtkImport, rtkMember } from './rtk-query.js';
+import { callRxjs, isRxjsBuiltin, pipe, rxjsImport } from './rxjs.js';
 import type { Engine } from './engine.js';
 import { libraryGlobal } from './library.js';
 import { commonJsObjects, exportValue, requiredValue } from './modules.js';
@@ -85,9 +86,6 @@ export function frameworkImport(packageName: string, exported: string): ValueSet
       return exported === 'default' || exported === 'useSWR' || exported === 'useSWRImmutable' ? [builtinValue('swr.useSWR')] : EMPTY;
     case 'swr/mutation':
       return exported === 'default' || exported === 'useSWRMutation' ? [builtinValue('swr.useSWRMutation')] : EMPTY;
-    case 'rxjs':
-      if (exported === 'firstValueFrom' || exported === 'lastValueFrom' || exported === 'from') return [builtinValue('rxjs.from')];
-      return RXJS_OPERATORS.has(exported) || RXJS_PASSING.has(exported) ? [builtinValue(`rxjs.${exported}`)] : EMPTY;
     case 'events':
     case 'node:events':
     case 'eventemitter3':
@@ -98,17 +96,10 @@ export function frameworkImport(packageName: string, exported: string): ValueSet
     case 'underscore':
       if (exported === 'default' || exported === '*') return [builtinValue('lodash')];
       return LODASH.has(exported) ? [builtinValue(`lodash.${exported}`)] : EMPTY;
-    case 'rxjs/operators':
-      return RXJS_OPERATORS.has(exported) || RXJS_PASSING.has(exported) ? [builtinValue(`rxjs.${exported}`)] : EMPTY;
     default:
-      return union(containerImport(packageName, exported), rtkImport(packageName, exported));
+      return unionAll([containerImport(packageName, exported), rtkImport(packageName, exported), rxjsImport(packageName, exported)]);
   }
 }
-
-/** RxJS operators whose callback gets each value: what it returns (or, for the flattening ones, what that resolves to) flows on. */
-const RXJS_OPERATORS = new Set(['map', 'switchMap', 'mergeMap', 'concatMap', 'exhaustMap', 'flatMap', 'tap']);
-/** Operators that let the values through as they are. */
-const RXJS_PASSING = new Set(['filter', 'take', 'first', 'last', 'catchError', 'retry', 'shareReplay', 'share', 'distinctUntilChanged', 'debounceTime', 'throttleTime', 'startWith', 'takeUntil', 'finalize', 'timeout', 'delay']);
 
 const REACT_HOOKS = new Set(['useState', 'useEffect', 'useLayoutEffect', 'useMemo', 'useCallback', 'useRef', 'use', 'useContext', 'createContext']);
 const QUERY_HOOKS = new Set(['useQuery', 'useSuspenseQuery', 'useInfiniteQuery', 'useMutation', 'useQueries', 'queryOptions', 'infiniteQueryOptions', 'mutationOptions']);
@@ -256,17 +247,6 @@ export function callBuiltin(engine: Engine, fn: BuiltinValue, args: readonly Val
       return emitEvent(engine, receiver, args);
     case 'events.on':
       return listen(engine, receiver, args, node);
-    case 'rxjs.map':
-    case 'rxjs.switchMap':
-    case 'rxjs.mergeMap':
-    case 'rxjs.concatMap':
-    case 'rxjs.exhaustMap':
-    case 'rxjs.flatMap':
-    case 'rxjs.tap':
-      // `map(fn)` makes an operator that `pipe` applies (see pipe()).
-      return [builtinValue(name, first)];
-    case 'rxjs.from':
-      return first;
     case 'map.get':
       return load(engine, receiver, keyText(first), undefined);
     case 'map.set':
@@ -320,8 +300,7 @@ export function callBuiltin(engine: Engine, fn: BuiltinValue, args: readonly Val
     case 'swr.useSWRMutation':
       return swrMutation(engine, args, node);
     default:
-      // `share()`, `filter(…)`, `catchError(…)`: an operator that lets the values through as they are (see pipe()).
-      if (name.startsWith('rxjs.') && RXJS_PASSING.has(name.slice('rxjs.'.length))) return [fn];
+      if (isRxjsBuiltin(name)) return callRxjs(engine, fn, args, node);
       if (isRtkBuiltin(name)) return callRtk(engine, fn, args, node);
       return isContainerBuiltin(name) ? callContainer(engine, fn, args, node) : EMPTY;
   }
@@ -592,31 +571,6 @@ function stateCall(engine: Engine, spec: string, receiver: ValueSet, args: reado
 function splitState(spec: string): [string, number | undefined] {
   const match = /^(.*?)(?::(\d+))?$/.exec(spec)!;
   return [match[1]!, match[2] === undefined ? undefined : Number(match[2])];
-}
-
-/**
- * `obs.pipe(map((res) => res.results), tap(log))`: observables are modelled as promises of their
- * values, and each operator maps those values (RxJS operators are built-in values with their callback).
- */
-function pipe(engine: Engine, source: ValueSet, operators: readonly ValueSet[], node: TSESTree.Node): ValueSet {
-  let current = source;
-  for (const operator of operators) {
-    let next = EMPTY;
-    for (const op of operator) {
-      if (op.kind !== 'builtin' || !op.name.startsWith('rxjs.')) continue;
-      const name = op.name.slice('rxjs.'.length);
-      if (RXJS_PASSING.has(name)) {
-        next = union(next, current);
-        continue;
-      }
-      const returned = callFunctions(engine, op.receiver ?? EMPTY, [awaited(engine, current)], node);
-      if (name === 'tap') next = union(next, current);
-      else if (name === 'map') next = union(next, returned.length > 0 ? [promiseValue(returned)] : EMPTY);
-      else next = union(next, returned.length > 0 ? [promiseValue(awaited(engine, returned))] : EMPTY);
-    }
-    current = next;
-  }
-  return current;
 }
 
 // ---- React and data-fetching hooks ------------------------------------------------------------

@@ -208,6 +208,19 @@ export const HTTP_CLIENTS: readonly HttpClientModel[] = [
     options: {},
   },
   {
+    // RxJS's client: observables (promises, to the engine) of an `AjaxResponse` whose `response` is the body.
+    name: 'rxjs-ajax',
+    packages: ['rxjs/ajax'],
+    exports: { ajax: '' },
+    calls: {
+      '': { kind: 'request', urlOrOptions: true, result: 'promise:ajax' },
+      ...methods(['get', 'delete'], (method) => ({ kind: 'request', url: 0, method, result: 'promise:ajax' })),
+      ...methods(['post', 'put', 'patch'], (method) => ({ kind: 'request', url: 0, body: 1, method, result: 'promise:ajax' })),
+      getJSON: { kind: 'request', url: 0, method: 'GET', result: 'promise:body' },
+    },
+    options: { url: 'url', method: 'method', body: ['body'] },
+  },
+  {
     name: 'superagent',
     packages: ['superagent', 'supertest'],
     exports: { default: '', '*': '' },

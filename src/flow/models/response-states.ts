@@ -50,6 +50,8 @@ export const RESPONSE_STATES: Record<string, ResponseStateModel> = {
     awaited: 'superagent-response',
   },
   'superagent-response': { members: { body: 'body', text: 'text' } },
+  /** RxJS's `AjaxResponse`. */
+  ajax: { members: { response: 'body' } },
   /** The SDK's standalone functions: `{ ok, value, error }`. */
   'sdk-result': { members: { value: 'body' } },
   /** react-query's and SWR's results, and the SDK's hooks. */

@@ -12,6 +12,8 @@ export class Cell {
   private readers: Set<Activation> | undefined;
   /** For properties: the nodes that wrote them (object-literal properties, assignment targets), for judging request bodies. */
   sites: TSESTree.Node[] | undefined;
+  /** The class's abstract instance's cell that this cell of an instance made at a site writes through to. */
+  summary: Cell | undefined;
 
   read(reader: Activation | undefined): ValueSet {
     if (reader) (this.readers ??= new Set()).add(reader);
@@ -28,6 +30,7 @@ export class Cell {
 
   addSite(node: TSESTree.Node): void {
     if (!(this.sites ??= []).includes(node)) this.sites.push(node);
+    this.summary?.addSite(node);
   }
 }
 

@@ -11,7 +11,7 @@ import { exportValue } from './modules.js';
 import { exportedType } from './types.js';
 import { constructedObject, frameworkInstances, load, prototypeOf } from './operations.js';
 import { flatten } from './strings.js';
-import { classIdentity, EMPTY, isServiceValue, type Value, type ValueSet } from './values.js';
+import { abstractInstanceId, EMPTY, isServiceValue, type Value, type ValueSet } from './values.js';
 
 /** What one run of the engine over a project found, by file. */
 export interface ProjectAnalysis {
@@ -280,7 +280,7 @@ function carries(engine: Engine, value: Value, depth: number): boolean {
     case 'class':
       if (value.node.body.body.some((member) => member.type === T.MethodDefinition && engine.activationsOf(member.value).some((activation) => activation.touchesService))) return true;
       // What its one abstract instance holds (an event bus a repository emits responses on, injected elsewhere by type).
-      return depth < 2 && [...engine.cells(`instance:${classIdentity(value)}`).values()].some((cell) => carriesService(engine, cell.values, depth + 1));
+      return depth < 2 && [...engine.cells(abstractInstanceId(value)).values()].some((cell) => carriesService(engine, cell.values, depth + 1));
     case 'instance':
       return carries(engine, value.cls, depth) || (depth < 2 && carriesService(engine, load(engine, [value], undefined, undefined), depth + 1));
     case 'object':

@@ -12,7 +12,7 @@ import { idOf } from './ids.js';
 import type { HttpClientModel } from './models/http-clients.js';
 import { identifyEndpoint, type RequestSite } from './requests.js';
 import { constantText } from './strings.js';
-import { arrayValue, classIdentity, EMPTY, functionValue, instanceValue, isServiceValue, type Allocation, type ClassValue, type FunctionValue, type Value, type ValueSet } from './values.js';
+import { abstractInstanceId, arrayValue, EMPTY, INSTANCE_PREFIX, SITE_SEPARATOR, functionValue, instanceValue, isServiceValue, type Allocation, type ClassValue, type FunctionValue, type Value, type ValueSet } from './values.js';
 
 export interface EngineOptions {
   catalog: Catalog;
@@ -187,6 +187,10 @@ export class Engine {
     if (!cell) {
       cell = new Cell();
       cells.set(key, cell);
+      const id = typeof allocation === 'string' ? allocation : allocation.id;
+      // An instance made at a site writes through to its class's abstract instance (see `construct`).
+      const site = id.startsWith(INSTANCE_PREFIX) ? id.indexOf(SITE_SEPARATOR) : -1;
+      if (site > 0) cell.summary = this.cell(id.slice(0, site), key);
     }
     return cell;
   }
@@ -199,6 +203,7 @@ export class Engine {
     if (values.length === 0) return;
     for (const reader of cell.add(values)) if (!reader.running || reader !== this.reader) this.enqueue(reader);
     if (values.some(isServiceValue)) this.markService();
+    if (cell.summary) this.write(cell.summary, values);
   }
 
   /** An allocation made at `node`, once per activation (so a helper's literal is a new object per call context). */
@@ -221,9 +226,14 @@ export class Engine {
     return returned;
   }
 
-  /** `new C(…)`: the class's one abstract instance (fields from every construction), after its constructor ran with these arguments. */
-  construct(cls: ClassValue, args: readonly ValueSet[]): ValueSet {
-    const instance = instanceValue({ id: `instance:${classIdentity(cls)}`, node: cls.node, origin: 'instance' }, cls);
+  /**
+   * `new C(…)` at `site`: an instance of its own, after its constructor ran with these arguments.
+   * What it is given is written through to the class's one abstract instance too, which stands
+   * for every construction where code meets an instance it did not see made (a method a framework
+   * calls, a class a container injects).
+   */
+  construct(cls: ClassValue, args: readonly ValueSet[], site: TSESTree.Node): ValueSet {
+    const instance = instanceValue({ id: `${abstractInstanceId(cls)}${SITE_SEPARATOR}${this.allocate(site, 'instance').id}`, node: cls.node, origin: 'instance' }, cls);
     this.runConstructor(cls, args, [instance]);
     return [instance];
   }

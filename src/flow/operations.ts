@@ -9,6 +9,7 @@ import { responseAwaited, responseElements, responseMember, storeOnResponse } fr
 import { callSdk, constructSdk, sdkMember } from './sdk.js';
 import { reorigin } from './strings.js';
 import {
+  abstractInstanceId,
   builtinValue,
   classIdentity,
   distinct,
@@ -229,7 +230,7 @@ export function construct(engine: Engine, callee: ValueSet, args: readonly Value
   for (const fn of callee) {
     switch (fn.kind) {
       case 'class':
-        result = union(result, engine.construct(fn, args));
+        result = union(result, engine.construct(fn, args, node));
         break;
       case 'function': {
         // A constructor function: `this` is a new object, which is what `new` gives unless it returns another.
@@ -283,7 +284,7 @@ export function promiseOf(values: ValueSet): ValueSet {
 }
 
 export function instanceOf(cls: ClassValue): InstanceValue {
-  return instanceValue({ id: `instance:${classIdentity(cls)}`, node: cls.node, origin: 'instance' }, cls);
+  return instanceValue({ id: abstractInstanceId(cls), node: cls.node, origin: 'instance' }, cls);
 }
 
 /**

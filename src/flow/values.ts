@@ -226,6 +226,15 @@ export function classIdentity(cls: ClassValue): string {
   return `c:${idOf(cls.node)}@${cls.env.id}`;
 }
 
+/** Where a class's one abstract instance keeps its fields. */
+export const INSTANCE_PREFIX = 'instance:';
+/** What separates the abstract instance's id from the site of an instance made by `new`. */
+export const SITE_SEPARATOR = '#new:';
+
+export function abstractInstanceId(cls: ClassValue): string {
+  return `${INSTANCE_PREFIX}${classIdentity(cls)}`;
+}
+
 export function classValue(node: ClassValue['node'], env: Activation, via?: TSESTree.Node): ClassValue {
   return { kind: 'class', key: `c:${idOf(node)}@${env.id}${viaKey(via)}`, node, env, ...(via ? { via } : {}) };
 }

@@ -85,7 +85,7 @@ function analyze(project: ProjectIndex, engine: Engine, seeds: string[], rounds:
     batch = receivers(engine, project, analysed, within);
   }
   judgeBodies(engine);
-  return { version, findings: byFile(engine.findings.values(), detachFinding), sites: byFile(engine.sites, detachSite), analysed };
+  return { version, findings: byFile(engine.settledFindings(), detachFinding), sites: byFile(engine.sites, detachSite), analysed };
 }
 
 function byFile<T extends { file: string }, D>(entries: Iterable<T>, detach: (entry: T) => D): Map<string, D[]> {

@@ -318,6 +318,18 @@ export class Engine {
     for (const activation of this.stack) activation.touchesService = true;
   }
 
+  /**
+   * Reads of a property that some value read there has live (`data.trending.trackingToken` where
+   * `data.trending` may be a search response or a collection's): such a read is not reported as
+   * the other schemas' deprecated field, since the engine cannot tell which one the code reads.
+   */
+  readonly liveReads = new Set<TSESTree.Node>();
+
+  /** The findings, less those at reads that may as well be of a live property. */
+  settledFindings(): FlowFinding[] {
+    return [...this.findings.values()].filter((finding) => finding.kind !== 'field' || finding.direction !== 'response' || !this.liveReads.has(finding.node));
+  }
+
   report(finding: FlowFinding): void {
     const key = findingKey(finding);
     if (!this.findings.has(key)) this.findings.set(key, finding);

@@ -47,7 +47,10 @@ function bodyMember(engine: Engine, value: ResponseValue, key: string | undefine
     for (const item of items) {
       engine.report({ kind: 'field', file: engine.reader!.module.path, node: useNode(field), item, use: field, owner: position.schema, property: key, direction: 'response', ...(value.endpoint ? { endpoint: value.endpoint } : {}) });
     }
-    if (items.length === 0) reportSchemaUse(engine, facts.positions, use);
+    if (items.length === 0) {
+      engine.liveReads.add(useNode(field));
+      reportSchemaUse(engine, facts.positions, use);
+    }
   }
   return facts.positions.filter((next) => engine.graph.leadsToMarks(next.schema)).map((next) => responseValue('body', next, value.endpoint));
 }

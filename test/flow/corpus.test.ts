@@ -34,6 +34,9 @@ describe('the flow corpus is well-formed', () => {
 const KNOWN_MISSES: Record<string, string[]> = {
   // tRPC's React client (`trpc.knowledge.board.useQuery()`) is typed by the router's type alone.
   'holdout-next-trpc': ['src/app/boards/BoardList.tsx:11:85  AnswerResult.trackingToken'],
+  // `Object.assign(data, { [key]: outcome.value })` puts every source's response under every key:
+  // the read may be of the search response, whose `trackingToken` is live, so it is not reported.
+  'dashboard-allsettled': ['src/dashboard/tiles.ts:62:71  GetCollectionResponse.trackingToken'],
 };
 
 const brief = (line: string) => line.split('  |')[0]!.trim();

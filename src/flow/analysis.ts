@@ -128,10 +128,16 @@ function runDefaults(engine: Engine, project: ProjectIndex, analysed: ReadonlySe
   }
 }
 
-/** Whether a function is written inside one whose run touched the service's values (its closure holds them). */
+/**
+ * Whether a function is written inside one whose run touched the service's values, or was given
+ * something that carries them (a constructor handed the client a bot's handlers call): its
+ * closure holds them.
+ */
 function closesOverService(engine: Engine, fn: TSESTree.FunctionLike): boolean {
   const outer = enclosingFunction(fn);
-  return outer.type !== T.Program && engine.activationsOf(outer).some((activation) => activation.touchesService);
+  if (outer.type === T.Program) return false;
+  const activations = engine.activationsOf(outer);
+  return activations.some((activation) => activation.touchesService) || activations.some((activation) => !activation.isDefault && carriesService(engine, [...activation.args.flat(), ...activation.self]));
 }
 
 const functionLists = new WeakMap<TSESTree.Program, readonly TSESTree.FunctionLike[]>();

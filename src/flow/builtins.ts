@@ -82,6 +82,9 @@ export function frameworkImport(packageName: string, exported: string): ValueSet
     case '#imports':
     case 'nuxt/app':
       return NUXT_FETCH.has(exported) ? [builtinValue('nuxt.useFetch')] : EMPTY;
+    case '@raycast/utils':
+      if (exported === 'useFetch') return [builtinValue('raycast.useFetch')];
+      return exported === 'usePromise' || exported === 'useCachedPromise' ? [builtinValue('raycast.usePromise')] : EMPTY;
     case 'swr':
       return exported === 'default' || exported === 'useSWR' || exported === 'useSWRImmutable' ? [builtinValue('swr.useSWR')] : EMPTY;
     case 'swr/mutation':
@@ -297,6 +300,10 @@ export function callBuiltin(engine: Engine, fn: BuiltinValue, args: readonly Val
       return swr(engine, args, node);
     case 'nuxt.useFetch':
       return nuxtFetch(engine, args, node);
+    case 'raycast.useFetch':
+      return raycastFetch(engine, args, node);
+    case 'raycast.usePromise':
+      return [queryResult(engine, node, awaited(engine, callFunctions(engine, args[0] ?? EMPTY, spreadArguments(engine, args[1] ?? EMPTY), node)))];
     case 'swr.useSWRMutation':
       return swrMutation(engine, args, node);
     default:
@@ -710,6 +717,21 @@ function nuxtFetch(engine: Engine, args: readonly ValueSet[], node: TSESTree.Nod
   const refId = `${ref.id}:data`;
   engine.write(engine.cell(refId, 'value'), data);
   return [queryResult(engine, node, [objectValue({ ...ref, id: refId })])];
+}
+
+/**
+ * Raycast's `useFetch(url, { method, body, parseResponse, mapResult })`: a fetch whose `data` is
+ * what `parseResponse` makes of the Response (its JSON by default), or `mapResult`'s `data`.
+ */
+function raycastFetch(engine: Engine, args: readonly ValueSet[], node: TSESTree.Node): ValueSet {
+  const [url = EMPTY, options = EMPTY] = args;
+  const response = awaited(engine, callFunctions(engine, libraryGlobal(engine, 'fetch'), [url, options], node));
+  const objects = options.filter((value) => value.kind === 'object');
+  const parse = load(engine, objects, 'parseResponse', undefined);
+  let data = parse.length > 0 ? awaited(engine, callFunctions(engine, parse, [response], node)) : awaited(engine, call(engine, load(engine, response, 'json', undefined), [], response, node));
+  const mapResult = load(engine, objects, 'mapResult', undefined);
+  if (mapResult.length > 0) data = load(engine, callFunctions(engine, mapResult, [data], node), 'data', undefined);
+  return [queryResult(engine, node, union(data, callTypeArgument(engine, node)))];
 }
 
 /** `useSWR(key, fetcher)`: the fetcher is called with the key; `data` is what it resolves to. */

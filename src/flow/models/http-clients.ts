@@ -221,6 +221,17 @@ export const HTTP_CLIENTS: readonly HttpClientModel[] = [
     options: { url: 'url', method: 'method', body: ['body'] },
   },
   {
+    // Obsidian's `requestUrl({ url, method, body })`: its response has the parsed body in `json` (a property) and the text in `text`.
+    name: 'obsidian',
+    packages: ['obsidian'],
+    exports: { requestUrl: '', request: 'request' },
+    calls: {
+      '': { kind: 'request', urlOrOptions: true, result: 'promise:obsidian' },
+      request: { kind: 'request', urlOrOptions: true, result: 'promise:text' },
+    },
+    options: { url: 'url', method: 'method', body: ['body'] },
+  },
+  {
     name: 'superagent',
     packages: ['superagent', 'supertest'],
     exports: { default: '', '*': '' },

@@ -50,6 +50,8 @@ export const RESPONSE_STATES: Record<string, ResponseStateModel> = {
     awaited: 'superagent-response',
   },
   'superagent-response': { members: { body: 'body', text: 'text' } },
+  /** Obsidian's `RequestUrlResponse`. */
+  obsidian: { members: { json: 'body', text: 'text' } },
   /** RxJS's `AjaxResponse`. */
   ajax: { members: { response: 'body' } },
   /** The SDK's standalone functions: `{ ok, value, error }`. */

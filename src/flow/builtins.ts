@@ -1,4 +1,5 @@
 import type { TSESTree } from '../ts-eslint-lite.js';
+import { T } from '../project/ast.js';
 import { defaultExportName } from '../project/auto-imports.js';
 import type { ParsedModule } from '../project/module.js';
 import { callContainer, containerImport, containerMember, isContainerBuiltin, pairOf } from './containers.js';
@@ -7,7 +8,7 @@ import { callRxjs, isRxjsBuiltin, pipe, rxjsImport } from './rxjs.js';
 import type { Engine } from './engine.js';
 import { libraryGlobal } from './library.js';
 import { commonJsObjects, exportValue, requiredValue } from './modules.js';
-import { awaited, call, elementsOf, load } from './operations.js';
+import { awaited, call, elementsOf, load, type Use } from './operations.js';
 import { responseValue } from './values.js';
 import { requestObjectUse, strings } from './requests.js';
 import { mutate } from './sdk.js';
@@ -100,7 +101,7 @@ export function frameworkImport(packageName: string, exported: string): ValueSet
       if (exported === 'default' || exported === '*') return [builtinValue('lodash')];
       return LODASH.has(exported) ? [builtinValue(`lodash.${exported}`)] : EMPTY;
     default:
-      return unionAll([containerImport(packageName, exported), rtkImport(packageName, exported), rxjsImport(packageName, exported)]);
+      return unionAll([containerImport(packageName, exported), rtkImport(packageName, exported), rxjsImport(packageName, exported), lodashMethodImport(packageName, exported)]);
   }
 }
 
@@ -663,19 +664,18 @@ const LODASH = new Set([...LODASH_SAME, ...LODASH_ONE, ...LODASH_COPYING, ...LOD
 function lodashCall(engine: Engine, name: string, args: readonly ValueSet[], node: TSESTree.Node): ValueSet {
   const [collection = EMPTY, iteratee = EMPTY] = args;
   const callbacks = iteratee.filter((value) => value.kind === 'function');
-  const keys = strings(iteratee).flatMap((pattern) => constantText(pattern) ?? []);
+  const keys = pathStrings(engine, iteratee);
   const elements = elementsOf(engine, collection);
   switch (name) {
     case 'get': {
-      const paths = keys.map(pathSegments);
-      const read = paths.some((segments) => segments.length > 0) ? unionAll(paths.map((segments) => segments.reduce((values, segment) => load(engine, values, segment, undefined), collection))) : EMPTY;
+      const read = unionAll(keys.map(({ text, use }) => pathSegments(text).reduce((values, segment) => load(engine, values, segment, use), collection)));
       return union(read, args[2] ?? EMPTY);
     }
     case 'map':
     case 'flatMap':
     case 'flatMapDeep': {
       const viaCallback = callbacks.length > 0 ? arrayMethod(engine, name === 'map' ? 'map' : 'flatMap', collection, [callbacks], node) : EMPTY;
-      const picked = unionAll(keys.map((key) => load(engine, elements, key, undefined)));
+      const picked = unionAll(keys.map(({ text, use }) => load(engine, elements, text, use)));
       const viaKey = picked.length === 0 ? EMPTY : [arrayOf(engine, node, name === 'map' ? picked : union(elementsOf(engine, picked), picked.filter((value) => value.kind !== 'array')))];
       return union(viaCallback, viaKey);
     }
@@ -695,6 +695,38 @@ function lodashCall(engine: Engine, name: string, args: readonly ValueSet[], nod
       if (LODASH_COPYING.has(name)) return collection;
       return EMPTY;
   }
+}
+
+/** lodash's one-method modules: `lodash/get`, `lodash-es/get.js`, the `lodash.get` package. */
+function lodashMethodImport(specifier: string, exported: string): ValueSet {
+  const method = /^(?:lodash(?:-es)?\/(\w+)(?:\.js)?|lodash\.(\w+))$/.exec(specifier);
+  const name = method?.[1] ?? method?.[2]?.toLowerCase();
+  if (!name || (exported !== 'default' && exported !== '*')) return EMPTY;
+  const known = [...LODASH].find((candidate) => candidate.toLowerCase() === name);
+  return known ? [builtinValue(`lodash.${known}`)] : EMPTY;
+}
+
+/**
+ * The constant strings among `values` (a lodash path or key), each with how a field it names is
+ * used: reported at the string when it is written in the module reading it.
+ */
+function pathStrings(engine: Engine, values: ValueSet): { text: string; use: Use | undefined }[] {
+  const found: { text: string; use: Use | undefined }[] = [];
+  for (const value of values) {
+    if (value.kind !== 'string') continue;
+    const text = constantText(value.pattern);
+    if (text === undefined || text === '') continue;
+    const [piece] = value.pattern;
+    const literal = value.pattern.length === 1 && piece && isTextPiece(piece) && piece.origin.type === T.Literal ? piece.origin : undefined;
+    found.push({ text, use: literal && isIn(engine.reader!.module, literal) ? { kind: 'path', node: literal } : undefined });
+  }
+  return found;
+}
+
+function isIn(module: ParsedModule, node: TSESTree.Node): boolean {
+  let root: TSESTree.Node = node;
+  while (root.parent) root = root.parent;
+  return root === module.ast;
 }
 
 /** `'config.options[0].name'` → `config`, `options`, `0`, `name`. */

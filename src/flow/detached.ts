@@ -16,7 +16,8 @@ export interface NodeRef<Type extends TSESTree.Node['type'] = TSESTree.Node['typ
 /** A field's use, its nodes replaced by where they were. */
 export type DetachedFieldUse =
   | { kind: 'request-key' | 'response-destructure'; property: NodeRef<TSESTree.Property['type']> }
-  | { kind: 'request-assign' | 'response-read'; member: NodeRef<TSESTree.MemberExpression['type']> };
+  | { kind: 'request-assign' | 'response-read'; member: NodeRef<TSESTree.MemberExpression['type']> }
+  | { kind: 'response-path'; literal: NodeRef<TSESTree.Literal['type']> };
 
 type Detached<F extends FlowFinding> = Omit<F, 'node' | 'use'> & { node: NodeRef } & (F extends { use: FieldUse } ? { use: DetachedFieldUse } : unknown);
 
@@ -43,7 +44,11 @@ export function detachFinding(finding: FlowFinding): DetachedFinding {
   if (finding.kind !== 'field') return { ...finding, node };
   const { use } = finding;
   const detachedUse: DetachedFieldUse =
-    use.kind === 'request-key' || use.kind === 'response-destructure' ? { kind: use.kind, property: nodeRef(use.property) } : { kind: use.kind, member: nodeRef(use.member) };
+    use.kind === 'response-path'
+      ? { kind: use.kind, literal: nodeRef(use.literal) }
+      : use.kind === 'request-key' || use.kind === 'response-destructure'
+        ? { kind: use.kind, property: nodeRef(use.property) }
+        : { kind: use.kind, member: nodeRef(use.member) };
   return { ...finding, node, use: detachedUse };
 }
 

@@ -323,11 +323,18 @@ export class Engine {
    * `data.trending` may be a search response or a collection's): such a read is not reported as
    * the other schemas' deprecated field, since the engine cannot tell which one the code reads.
    */
-  readonly liveReads = new Set<TSESTree.Node>();
+  private readonly liveReads = new Map<TSESTree.Node, Set<string>>();
+
+  /** A read at `node` of a property that is live on the value read. */
+  liveRead(node: TSESTree.Node, property: string): void {
+    const properties = this.liveReads.get(node);
+    if (properties) properties.add(property);
+    else this.liveReads.set(node, new Set([property]));
+  }
 
   /** The findings, less those at reads that may as well be of a live property. */
   settledFindings(): FlowFinding[] {
-    return [...this.findings.values()].filter((finding) => finding.kind !== 'field' || finding.direction !== 'response' || !this.liveReads.has(finding.node));
+    return [...this.findings.values()].filter((finding) => finding.kind !== 'field' || finding.direction !== 'response' || !this.liveReads.get(finding.node)?.has(finding.property));
   }
 
   report(finding: FlowFinding): void {

@@ -11,7 +11,9 @@ export type FieldUse =
   /** A property read from a response (or from a value typed with the service's types). */
   | { kind: 'response-read'; member: TSESTree.MemberExpression }
   /** A key destructured from a response. */
-  | { kind: 'response-destructure'; property: TSESTree.Property };
+  | { kind: 'response-destructure'; property: TSESTree.Property }
+  /** A property named in a string path read from a response (`_.get(res, 'answerResult.trackingToken')`, `_.map(messages, 'citations')`). */
+  | { kind: 'response-path'; literal: TSESTree.Literal };
 
 /**
  * What the engine found, before judging turns it into a report: the node it sits on (in the

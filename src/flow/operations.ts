@@ -38,7 +38,9 @@ export type Use =
   | { kind: 'read'; node: TSESTree.MemberExpression }
   | { kind: 'callee'; node: TSESTree.MemberExpression }
   | { kind: 'destructure'; node: TSESTree.Property }
-  | { kind: 'index'; node: TSESTree.Node };
+  | { kind: 'index'; node: TSESTree.Node }
+  /** Named in a string path (`_.get(res, 'a.b')`): judged, reported at the string. */
+  | { kind: 'path'; node: TSESTree.Literal };
 
 const FUNCTION_METHODS = new Set(['call', 'apply', 'bind']);
 const PROMISE_METHODS = new Set(['then', 'catch', 'finally', 'subscribe', 'pipe']);

@@ -48,7 +48,7 @@ function bodyMember(engine: Engine, value: ResponseValue, key: string | undefine
       engine.report({ kind: 'field', file: engine.reader!.module.path, node: useNode(field), item, use: field, owner: position.schema, property: key, direction: 'response', ...(value.endpoint ? { endpoint: value.endpoint } : {}) });
     }
     if (items.length === 0) {
-      engine.liveReads.add(useNode(field));
+      engine.liveRead(useNode(field), key);
       reportSchemaUse(engine, facts.positions, use);
     }
   }
@@ -95,9 +95,11 @@ function fieldUse(use: Use | undefined): FieldUse | undefined {
   if (!use) return undefined;
   if ((use.kind === 'read' || use.kind === 'callee') && !isWriteTarget(use.node)) return { kind: 'response-read', member: use.node };
   if (use.kind === 'destructure' && use.node.parent.type === T.ObjectPattern) return { kind: 'response-destructure', property: use.node };
+  if (use.kind === 'path') return { kind: 'response-path', literal: use.node };
   return undefined;
 }
 
 function useNode(use: FieldUse): TSESTree.Node {
+  if (use.kind === 'response-path') return use.literal;
   return use.kind === 'request-key' || use.kind === 'response-destructure' ? use.property.key : use.member.property;
 }

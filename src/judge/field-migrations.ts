@@ -19,7 +19,9 @@ export type FieldUse =
   /** A property read from a response. */
   | { kind: 'response-read'; member: TSESTree.MemberExpression }
   /** A key destructured from a response. */
-  | { kind: 'response-destructure'; property: TSESTree.Property };
+  | { kind: 'response-destructure'; property: TSESTree.Property }
+  /** A property named in a string path read from a response (lodash's `_.get(res, 'a.b')`). */
+  | { kind: 'response-path'; literal: TSESTree.Literal };
 
 export interface MigrationContext {
   sourceCode: Readonly<TSESLint.SourceCode>;
@@ -46,6 +48,8 @@ export function rewritesFor(context: MigrationContext, field: DeprecatedField, u
 
 function scheduledRewrites(context: MigrationContext, field: DeprecatedField, use: FieldUse): Rewrites {
   const migration = field.item.replacement;
+  // A path in a string may be built, shared or read by other code: rewriting its text is left to the reader.
+  if (use.kind === 'response-path') return migration.kind === 'none' ? {} : { unfixable: 'the field is named in a string path' };
   if (migration.kind === 'rename' || migration.kind === 'move') {
     return migration.fix === 'auto' ? safeRewrite(context, field, use, migration.to) : {};
   }
@@ -92,6 +96,8 @@ function safeRewrite(context: MigrationContext, field: DeprecatedField, use: Fie
       const description = migration.kind === 'move' ? `Destructure ${field.property} from ${container} instead.` : `Rename ${field.property} to ${to} (the local name stays).`;
       return fix ? { suggestions: [{ description, fix }], unfixable: 'destructuring is rewritten only as a suggestion' } : {};
     }
+    case 'response-path':
+      return {};
   }
 }
 
@@ -181,7 +187,7 @@ export function fieldFinding(
   use: FieldUse,
   endpoint: KnownEndpoint | undefined,
 ): FieldFinding {
-  const node = use.kind === 'request-key' || use.kind === 'response-destructure' ? use.property.key : use.member.property;
+  const node = use.kind === 'response-path' ? use.literal : use.kind === 'request-key' || use.kind === 'response-destructure' ? use.property.key : use.member.property;
   const direction = use.kind === 'request-key' || use.kind === 'request-assign' ? 'request' : 'response';
   return { kind: 'field', node, item: field.item, direction, owner: field.owner, property: field.property, ...(endpoint ? { endpoint } : {}), ...rewritesFor(context, field, use) };
 }

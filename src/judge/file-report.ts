@@ -179,6 +179,10 @@ function fieldUse(use: DetachedFieldUse, locate: Locate): FieldUse | undefined {
       const member = locate(use.member);
       return member && { kind: 'response-read', member };
     }
+    case 'response-path': {
+      const literal = locate(use.literal);
+      return literal && { kind: 'response-path', literal };
+    }
     case 'request-assign': {
       const member = locate(use.member);
       const assignment = member?.parent;

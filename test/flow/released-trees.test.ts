@@ -42,7 +42,10 @@ describe('an analysis and the trees it parsed', () => {
     expect(findings.length).toBeGreaterThan(0);
     for (const finding of findings) {
       expect(Object.keys(finding.node).sort()).toEqual(['range', 'type']);
-      if (finding.kind === 'field') expect(Object.keys('property' in finding.use ? finding.use.property : finding.use.member).sort()).toEqual(['range', 'type']);
+      if (finding.kind === 'field') {
+        const use = finding.use;
+        expect(Object.keys('property' in use ? use.property : 'literal' in use ? use.literal : use.member).sort()).toEqual(['range', 'type']);
+      }
     }
     for (const site of [...analysis.sites.values()].flat()) {
       expect(Object.keys(site.call).sort()).toEqual(['range', 'type']);

@@ -7,7 +7,7 @@ import { arrayValue, builtinValue, EMPTY, objectValue, union, unionAll, type All
 /**
  * The state containers of front-end frameworks, through which a response reaches the template or
  * component that reads it: Vue's `ref`/`computed`/`reactive`, Pinia stores, Angular signals and
- * `inject`, Svelte stores, Solid's signals, memos and resources. Each container is an allocation whose `value` cell holds what was put
+ * `inject`, Svelte stores, Solid's signals, memos and resources, Preact's signals. Each container is an allocation whose `value` cell holds what was put
  * in (its initial value, what its type argument says, later writes); reading it gives that back.
  */
 const EXPORTS: Record<string, ReadonlySet<string>> = {
@@ -23,8 +23,13 @@ const EXPORTS: Record<string, ReadonlySet<string>> = {
 
 const PREFIX: Record<string, string> = { vue: 'vue', pinia: 'pinia', '@angular/core': 'ng', '@angular/core/rxjs-interop': 'ng', 'svelte/store': 'svelte', '@trpc/server': 'trpc', 'solid-js': 'solid', 'solid-js/store': 'solid' };
 
+/** Preact's signals are Vue's refs under other names: a `.value` that holds what was put in, or what the function computes. */
+const PREACT_SIGNALS: Record<string, string> = { signal: 'vue.ref', useSignal: 'vue.ref', computed: 'vue.computed', useComputed: 'vue.computed', effect: 'vue.watchEffect', useSignalEffect: 'vue.watchEffect' };
+const PREACT_PACKAGES = new Set(['@preact/signals', '@preact/signals-core', '@preact/signals-react']);
+
 /** What importing `exported` from a framework's state module gives. */
 export function containerImport(packageName: string, exported: string): ValueSet {
+  if (PREACT_PACKAGES.has(packageName)) return exported in PREACT_SIGNALS ? [builtinValue(PREACT_SIGNALS[exported]!)] : EMPTY;
   return EXPORTS[packageName]?.has(exported) ? [builtinValue(`${PREFIX[packageName]}.${exported}`)] : EMPTY;
 }
 

@@ -213,11 +213,14 @@ export class Engine {
 
   // ---- functions and classes ------------------------------------------------------------------
 
-  /** Calls a function value: its activation for these arguments (made and run on first use), and what it returns. */
-  invoke(fn: FunctionValue, args: readonly ValueSet[], self: ValueSet): ValueSet {
+  /**
+   * Calls a function value: its activation for these arguments (made and run on first use), and
+   * what it returns. `byDefault` takes the activation a function gets when nothing known calls it.
+   */
+  invoke(fn: FunctionValue, args: readonly ValueSet[], self: ValueSet, byDefault = false): ValueSet {
     const allArgs = fn.bound ? [...fn.bound.args, ...args] : args;
     const thisValue = fn.bound ? fn.bound.self : self;
-    const activation = this.activation(fn.fn, fn.env, allArgs, thisValue, false);
+    const activation = this.activation(fn.fn, fn.env, allArgs, thisValue, byDefault);
     // A generator's call gives an iterable of what it yields (awaited for an async one): `for (await) … of`, spread and Array.from read it as an array.
     if (fn.fn.generator) return [arrayValue(this.generatorAllocation(activation))];
     const returned = this.read(activation.returns);

@@ -18,6 +18,7 @@ import {
   EMPTY,
   functionValue,
   instanceValue,
+  isServiceValue,
   objectValue,
   promiseValue,
   stringValue,
@@ -544,6 +545,10 @@ export class Evaluator {
     // `interaction.deferReply().then(() => glean.client(…)).then((res) => …)`: a promise chain that starts at a value
     // nothing tells about goes on; its callbacks run in order, each given what the one before resolved to.
     if (result.length === 0 && fn.length === 0 && self.length === 0 && callee.type === T.MemberExpression && this.keyOf(callee) === 'then') result = callBuiltin(this.engine, builtinValue('promise.then'), args, EMPTY, node);
+    // `tracer.startActiveSpan(name, async (span) => { … return res; })`, `Sentry.startSpan(options, fn)`,
+    // `pRetry(fn)`, `limit(() => …)`: a function nothing tells about, handed callbacks, runs them and gives
+    // what they return; only the service's values are taken for it (it may turn anything else into something else).
+    if (result.length === 0 && fn.length === 0) result = this.callbacksResult(args);
     // `this.post<ListAnswersResponse>(…)`, `http.get<ChatResponse>(…)`: a client the analysis does not
     // know still says, by its type argument, what it resolves to.
     if (result.length === 0) {
@@ -552,6 +557,14 @@ export class Evaluator {
       const loaded = LOADER_HOOKS.test(calleeText(callee) ?? '') ? unionAll(typed.map((value) => (value.kind === 'function' ? awaited(this.engine, this.engine.invoke(value, [], EMPTY)) : EMPTY))) : EMPTY;
       if (loaded.length > 0) result = loaded;
       else if (typed.length > 0) result = union(typed, [promiseValue(typed)]);
+    }
+    return result;
+  }
+
+  private callbacksResult(args: readonly ValueSet[]): ValueSet {
+    let result = EMPTY;
+    for (const values of args) {
+      for (const value of values) if (value.kind === 'function') result = union(result, this.engine.invoke(value, [], EMPTY, true).filter(isServiceValue));
     }
     return result;
   }

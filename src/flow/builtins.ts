@@ -196,7 +196,8 @@ export function callBuiltin(engine: Engine, fn: BuiltinValue, args: readonly Val
     case 'Promise.any':
       return [promiseValue(awaited(engine, elementsOf(engine, first)))];
     case 'JSON.parse':
-      return first.flatMap((value) => (value.kind === 'response' && value.state === 'text' ? [responseValue('body', value.position, value.endpoint)] : []));
+      // A body a client may already have parsed (the `request` library's without `json`) is parsed again as it is.
+      return first.flatMap((value) => (value.kind === 'response' && (value.state === 'text' || value.state === 'body') ? [responseValue('body', value.position, value.endpoint)] : []));
     case 'svelte.rune':
       return first;
     case 'svelte.runeBy':

@@ -133,6 +133,7 @@ function request(engine: Engine, model: HttpClientModel, value: LibraryValue, be
   const callbacks = behaviour.callbacks && {
     functions: unionAll([...(behaviour.callbacks.arguments ?? []).map((index) => args[index] ?? EMPTY), ...(behaviour.callbacks.options ?? []).map((key) => load(engine, options, key, undefined))]).filter((value) => value.kind === 'function'),
     result: behaviour.callbacks.result,
+    ...(behaviour.callbacks.parameters ? { parameters: behaviour.callbacks.parameters } : {}),
   };
   const spec = {
     client: model.name,

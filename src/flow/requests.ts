@@ -46,7 +46,7 @@ export interface RequestSpec {
   /** Functions that transform what the request resolves to (axios response interceptors). */
   interceptors?: ValueSet;
   /** Functions the client hands the response to, in that state (`https.request(url, options, (res) => …)`). */
-  callbacks?: { functions: ValueSet; result: string };
+  callbacks?: { functions: ValueSet; result: string; parameters?: string[] };
 }
 
 /**
@@ -74,7 +74,10 @@ export function serviceRequest(engine: Engine, spec: RequestSpec): ValueSet {
     recordSite(engine, spec, endpoint, url);
     judgeBody(engine, spec.body, endpoint);
     result = union(result, responseOf(engine, endpoint, spec.result, spec.interceptors));
-    if (spec.callbacks && spec.callbacks.functions.length > 0) call(engine, spec.callbacks.functions, [responseOf(engine, endpoint, spec.callbacks.result, undefined)], EMPTY, spec.node);
+    if (spec.callbacks && spec.callbacks.functions.length > 0) {
+      const states = spec.callbacks.parameters ?? [spec.callbacks.result];
+      call(engine, spec.callbacks.functions, states.map((state) => (state === '' ? EMPTY : responseOf(engine, endpoint, state, undefined))), EMPTY, spec.node);
+    }
   }
   return result;
 }

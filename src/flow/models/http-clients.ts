@@ -60,7 +60,13 @@ export type CallModel =
        * Functions the call hands the response to, and its state there: the function arguments at
        * these indexes, and the options' functions under these keys (`https.request(url, options, (res) => …)`).
        */
-      callbacks?: { arguments?: number[]; options?: string[]; result: string };
+      callbacks?: {
+        arguments?: number[];
+        options?: string[];
+        result: string;
+        /** The state each of the callback's parameters gets, when it is not one response as the first (`(err, res, body)`; `''` is nothing known). */
+        parameters?: string[];
+      };
     }
   | {
       kind: 'instance';
@@ -78,6 +84,20 @@ export type CallModel =
 
 const FETCH_OPTIONS: OptionKeys = { method: 'method', body: ['body'] };
 const fetchCall: CallModel = { kind: 'request', url: 0, options: 1, result: 'promise:fetch' };
+
+/** The `request` library's options: `json` is the body when it is an object (`json: true` only asks for JSON). */
+const REQUEST_OPTIONS: OptionKeys = { url: 'url', method: 'method', body: ['json', 'body', 'form'], base: 'baseUrl' };
+
+/** `request(options, callback)`, `request(url, options, callback)` and its methods: the URL is the first argument or the options' `url`. */
+function requestLibrary(names: string[], callbacks: Extract<CallModel, { kind: 'request' }>['callbacks'], result: string): Record<string, CallModel> {
+  return Object.fromEntries(
+    names.map((name) => {
+      const method = name === '' ? undefined : name === 'del' ? 'DELETE' : name.toUpperCase();
+      const model: CallModel = { kind: 'request', urlOrOptions: true, options: 1, result, ...(method ? { method } : {}), ...(callbacks ? { callbacks } : {}) };
+      return [name, model];
+    }),
+  );
+}
 
 function methods(names: string[], model: (method: string) => CallModel): Record<string, CallModel> {
   return Object.fromEntries(names.map((name) => [name, model(name.toUpperCase())]));
@@ -230,6 +250,28 @@ export const HTTP_CLIENTS: readonly HttpClientModel[] = [
       request: { kind: 'request', urlOrOptions: true, result: 'promise:text' },
     },
     options: { url: 'url', method: 'method', body: ['body'] },
+  },
+  {
+    // The `request` library (and its forks): `request.post({ url, json: body }, (err, res, body) => …)`.
+    name: 'request',
+    packages: ['request', 'postman-request', '@cypress/request'],
+    exports: { default: '', '*': '' },
+    calls: {
+      ...requestLibrary(['', 'get', 'post', 'put', 'patch', 'del', 'delete', 'head'], { arguments: [1, 2], result: 'request-response', parameters: ['', 'request-response', 'body'] }, 'request-object'),
+      defaults: { kind: 'instance', options: 0 },
+    },
+    options: REQUEST_OPTIONS,
+  },
+  {
+    // Its promise wrappers: the call resolves to the body (parsed with `json: true`).
+    name: 'request-promise',
+    packages: ['request-promise', 'request-promise-native', 'request-promise-any'],
+    exports: { default: '', '*': '' },
+    calls: {
+      ...requestLibrary(['', 'get', 'post', 'put', 'patch', 'del', 'delete', 'head'], undefined, 'promise:body'),
+      defaults: { kind: 'instance', options: 0 },
+    },
+    options: REQUEST_OPTIONS,
   },
   {
     name: 'superagent',

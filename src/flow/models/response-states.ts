@@ -50,6 +50,9 @@ export const RESPONSE_STATES: Record<string, ResponseStateModel> = {
     awaited: 'superagent-response',
   },
   'superagent-response': { members: { body: 'body', text: 'text' } },
+  /** The `request` library's response (its `body` is parsed with `json` set) and the request object it returns. */
+  'request-response': { members: { body: 'body' } },
+  'request-object': {},
   /** Obsidian's `RequestUrlResponse`. */
   obsidian: { members: { json: 'body', text: 'text' } },
   /** RxJS's `AjaxResponse`. */

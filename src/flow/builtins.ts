@@ -5,6 +5,7 @@ import type { ParsedModule } from '../project/module.js';
 import { callContainer, containerImport, containerMember, isContainerBuiltin, pairOf } from './containers.js';
 import { callRtk, isRtkBuiltin, rtkImport, rtkMember } from './rtk-query.js';
 import { callRxjs, isRxjsBuiltin, pipe, rxjsImport } from './rxjs.js';
+import { callVueuse, isVueuseBuiltin, vueuseImport, vueuseMember } from './vueuse.js';
 import type { Engine } from './engine.js';
 import { libraryGlobal } from './library.js';
 import { commonJsObjects, exportValue, requiredValue } from './modules.js';
@@ -101,7 +102,7 @@ export function frameworkImport(packageName: string, exported: string): ValueSet
       if (exported === 'default' || exported === '*') return [builtinValue('lodash')];
       return LODASH.has(exported) ? [builtinValue(`lodash.${exported}`)] : EMPTY;
     default:
-      return unionAll([containerImport(packageName, exported), rtkImport(packageName, exported), rxjsImport(packageName, exported), lodashMethodImport(packageName, exported)]);
+      return unionAll([containerImport(packageName, exported), rtkImport(packageName, exported), rxjsImport(packageName, exported), vueuseImport(packageName, exported), lodashMethodImport(packageName, exported)]);
   }
 }
 
@@ -135,6 +136,7 @@ export function builtinMember(engine: Engine, value: BuiltinValue, key: string |
     case 'Array.prototype.slice':
       return key === 'call' ? [builtinValue('Array.prototype.slice.call')] : EMPTY;
     default:
+      if (isVueuseBuiltin(value.name)) return vueuseMember(engine, value, key);
       return union(containerMember(engine, value, key), rtkMember(value, key));
   }
 }
@@ -310,6 +312,7 @@ export function callBuiltin(engine: Engine, fn: BuiltinValue, args: readonly Val
       return swrMutation(engine, args, node);
     default:
       if (isRxjsBuiltin(name)) return callRxjs(engine, fn, args, node);
+      if (isVueuseBuiltin(name)) return callVueuse(engine, fn, args, node);
       if (isRtkBuiltin(name)) return callRtk(engine, fn, args, node);
       return isContainerBuiltin(name) ? callContainer(engine, fn, args, node) : EMPTY;
   }

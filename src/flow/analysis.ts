@@ -266,7 +266,12 @@ function serviceExports(engine: Engine, module: ParsedModule): Set<string> | '*'
     const target = engine.project.resolve(module.path, source);
     if (target?.kind === 'file' && engine.isLoaded(target.path)) return '*';
   }
-  if (module.commonJs && carriesService(engine, exportValue(engine, module.path, 'default', undefined))) return '*';
+  if (module.commonJs) {
+    // `module.exports = { createHttp }`: its properties are what ES modules export by name, each judged as one.
+    const exported = exportValue(engine, module.path, 'default', undefined);
+    const properties = load(engine, exported.filter((value) => value.kind === 'object'), undefined, undefined);
+    if (carriesService(engine, exported) || carriesService(engine, properties)) return '*';
+  }
   return names.size > 0 ? names : undefined;
 }
 

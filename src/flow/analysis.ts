@@ -166,6 +166,12 @@ function defaultActivation(engine: Engine, module: ParsedModule, fn: TSESTree.Fu
 function environmentOf(engine: Engine, module: ParsedModule, fn: TSESTree.Node): Activation | undefined {
   for (let current = fn.parent; current; current = current.parent) {
     if (current.type === T.Program) return engine.top(module);
+    // A field's initializer (`readonly total = computed(() => this.report()?.total)`) runs when an
+    // instance is made: in the class's construction, with `this` the instance, made now if nothing made one.
+    if (current.type === T.PropertyDefinition && !current.static && current.parent.type === T.ClassBody) {
+      const construction = constructionOf(engine, module, current.parent.parent);
+      if (construction) return construction;
+    }
     if (current.type === T.ClassDeclaration || current.type === T.ClassExpression) continue;
     if (isFunctionNode(current)) {
       // A handler a factory returns runs in the factory's call that held the service's values, if one did.
@@ -175,6 +181,18 @@ function environmentOf(engine: Engine, module: ParsedModule, fn: TSESTree.Node):
     }
   }
   return undefined;
+}
+
+/** The activation that ran a class's field initializers (its constructor's, or the class's own without one); a framework's instance is made if none ran. */
+function constructionOf(engine: Engine, module: ParsedModule, cls: TSESTree.ClassDeclaration | TSESTree.ClassExpression): Activation | undefined {
+  const constructor = cls.body.body.find((member): member is TSESTree.MethodDefinition => member.type === T.MethodDefinition && member.kind === 'constructor');
+  const fn = (constructor?.value ?? cls) as TSESTree.FunctionLike;
+  if (engine.activationsOf(fn).length === 0) {
+    const env = environmentOf(engine, module, cls);
+    if (env) frameworkInstances(engine, engine.evaluateIn(env, cls));
+  }
+  const activations = engine.activationsOf(fn);
+  return activations.find((activation) => activation.touchesService) ?? activations[0];
 }
 
 /** `this` in a method nothing called: the class's instance (or, for a static method, the class). */

@@ -2,7 +2,7 @@ import type { TSESTree } from '../ts-eslint-lite.js';
 import type { Engine } from './engine.js';
 import { awaited, call, frameworkInstances, load } from './operations.js';
 import { callTypeArgument } from './types.js';
-import { arrayValue, builtinValue, EMPTY, objectValue, union, unionAll, type Allocation, type BuiltinValue, type Value, type ValueSet } from './values.js';
+import { arrayValue, builtinValue, EMPTY, objectValue, promiseValue, union, unionAll, type Allocation, type BuiltinValue, type Value, type ValueSet } from './values.js';
 
 /**
  * The state containers of front-end frameworks, through which a response reaches the template or
@@ -14,7 +14,7 @@ const EXPORTS: Record<string, ReadonlySet<string>> = {
   vue: new Set(['ref', 'shallowRef', 'computed', 'reactive', 'readonly', 'shallowReactive', 'shallowReadonly', 'toRaw', 'markRaw', 'unref', 'toValue', 'watch', 'watchEffect']),
   pinia: new Set(['defineStore']),
   '@angular/core': new Set(['signal', 'computed', 'inject', 'input', 'model']),
-  '@angular/core/rxjs-interop': new Set(['toSignal']),
+  '@angular/core/rxjs-interop': new Set(['toSignal', 'toObservable']),
   'svelte/store': new Set(['writable', 'readable', 'derived', 'get']),
   '@trpc/server': new Set(['initTRPC']),
   'solid-js': new Set(['createSignal', 'createMemo', 'createComputed', 'createResource', 'createEffect', 'createRenderEffect']),
@@ -103,6 +103,9 @@ export function callContainer(engine: Engine, fn: BuiltinValue, args: readonly V
       return [builtinValue('ng.signal', [objectValue(holder(engine, node, union(computedOf(engine, first, node), typed)))])];
     case 'ng.toSignal':
       return [builtinValue('ng.signal', [objectValue(holder(engine, node, union(awaited(engine, first), typed)))])];
+    case 'ng.toObservable':
+      // An observable of the signal's values (observables are promises of their values to the engine; see rxjs.ts).
+      return [promiseValue(first.flatMap((signal) => (signal.kind === 'builtin' && signal.name === 'ng.signal' ? contents(engine, signal.receiver ?? EMPTY) : [])))];
     case 'ng.inject':
       // `inject(GleanApi)`: the service's instance, as its constructor would make it.
       return frameworkInstances(engine, first);

@@ -4,6 +4,7 @@ import type { ParsedModule, Variable } from '../project/module.js';
 import { Cell, type Activation } from './activation.js';
 import type { Engine } from './engine.js';
 import { callBuiltin, globalValue, makeEmitter, unknownArrayMethod } from './builtins.js';
+import { isRxjsBuiltin, pipe } from './rxjs.js';
 import { importedValue, requiredValue, dynamicImport } from './modules.js';
 import { awaited, call, construct, elementsOf, frameworkInstances, load, PROTOTYPE, store, type Use } from './operations.js';
 import { wrapperRequest, fallbackHttpRequest, unresolvedHelperRequest } from './requests.js';
@@ -545,6 +546,10 @@ export class Evaluator {
     // `interaction.deferReply().then(() => glean.client(…)).then((res) => …)`: a promise chain that starts at a value
     // nothing tells about goes on; its callbacks run in order, each given what the one before resolved to.
     if (result.length === 0 && fn.length === 0 && self.length === 0 && callee.type === T.MemberExpression && this.keyOf(callee) === 'then') result = callBuiltin(this.engine, builtinValue('promise.then'), args, EMPTY, node);
+    // `this.route.paramMap.pipe(map(…), switchMap(…))`: RxJS operators piped onto an observable nothing tells about still run.
+    if (result.length === 0 && fn.length === 0 && self.length === 0 && callee.type === T.MemberExpression && this.keyOf(callee) === 'pipe' && args.some((values) => values.some((value) => value.kind === 'builtin' && isRxjsBuiltin(value.name)))) {
+      result = pipe(this.engine, [promiseValue(EMPTY)], args, node);
+    }
     // `tracer.startActiveSpan(name, async (span) => { … return res; })`, `Sentry.startSpan(options, fn)`,
     // `pRetry(fn)`, `limit(() => …)`: a function nothing tells about, handed callbacks, runs them and gives
     // what they return; only the service's values are taken for it (it may turn anything else into something else).

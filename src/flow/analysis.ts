@@ -9,6 +9,7 @@ import { Engine, type EngineOptions } from './engine.js';
 import { detachFinding, detachSite, type DetachedFinding, type DetachedSite } from './detached.js';
 import { exportValue } from './modules.js';
 import { exportedType } from './types.js';
+import { runConventions } from './conventions.js';
 import { constructedObject, frameworkInstances, load, prototypeOf } from './operations.js';
 import { flatten } from './strings.js';
 import { abstractInstanceId, EMPTY, isServiceValue, type Value, type ValueSet } from './values.js';
@@ -78,6 +79,7 @@ function analyze(project: ProjectIndex, engine: Engine, seeds: string[], rounds:
       if (module) {
         modules.push(module);
         engine.top(module);
+        runConventions(engine, module);
       }
     }
     engine.settle();

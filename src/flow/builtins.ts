@@ -84,6 +84,14 @@ export function frameworkImport(packageName: string, exported: string): ValueSet
     case '#imports':
     case 'nuxt/app':
       return NUXT_FETCH.has(exported) ? [builtinValue('nuxt.useFetch')] : EMPTY;
+    // Remix's and React Router's response helpers: what a loader returns through them is what the route's component reads.
+    case '@remix-run/node':
+    case '@remix-run/cloudflare':
+    case '@remix-run/deno':
+    case '@remix-run/server-runtime':
+    case '@vercel/remix':
+    case 'react-router':
+      return exported === 'json' || exported === 'data' || exported === 'defer' ? [builtinValue('remix.json')] : EMPTY;
     case '@raycast/utils':
       if (exported === 'useFetch') return [builtinValue('raycast.useFetch')];
       return exported === 'usePromise' || exported === 'useCachedPromise' ? [builtinValue('raycast.usePromise')] : EMPTY;
@@ -304,6 +312,8 @@ export function callBuiltin(engine: Engine, fn: BuiltinValue, args: readonly Val
       return swr(engine, args, node);
     case 'nuxt.useFetch':
       return nuxtFetch(engine, args, node);
+    case 'remix.json':
+      return first;
     case 'raycast.useFetch':
       return raycastFetch(engine, args, node);
     case 'raycast.usePromise':

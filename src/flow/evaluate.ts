@@ -5,7 +5,7 @@ import { Cell, type Activation } from './activation.js';
 import type { Engine } from './engine.js';
 import { callBuiltin, globalValue, makeEmitter, unknownArrayMethod } from './builtins.js';
 import { isRxjsBuiltin, pipe } from './rxjs.js';
-import { importedValue, requiredValue, dynamicImport } from './modules.js';
+import { dynamicImport, exportValue, importedValue, requiredValue } from './modules.js';
 import { awaited, call, construct, elementsOf, frameworkInstances, load, PROTOTYPE, store, type Use } from './operations.js';
 import { wrapperRequest, fallbackHttpRequest, unresolvedHelperRequest } from './requests.js';
 import { concat, constantText, text, UNKNOWN_TEXT, type StringPattern } from './strings.js';
@@ -558,8 +558,11 @@ export class Evaluator {
     // know still says, by its type argument, what it resolves to.
     if (result.length === 0) {
       const typed = callTypeArgument(this.engine, node);
-      // `useLoaderData<typeof loader>()` (Remix, React Router): the data is what the route's loader resolves to.
-      const loaded = LOADER_HOOKS.test(calleeText(callee) ?? '') ? unionAll(typed.map((value) => (value.kind === 'function' ? awaited(this.engine, this.engine.invoke(value, [], EMPTY)) : EMPTY))) : EMPTY;
+      // `useLoaderData<typeof loader>()` (Remix, React Router): the data is what the route's loader resolves to;
+      // without a type argument, the loader (or action) the route module itself exports.
+      const hook = LOADER_HOOKS.exec(calleeText(callee) ?? '');
+      const loaders = hook && typed.length === 0 ? exportValue(this.engine, this.module.path, hook[1] === 'Action' ? 'action' : 'loader', undefined) : typed;
+      const loaded = hook ? unionAll(loaders.map((value) => (value.kind === 'function' ? awaited(this.engine, this.engine.invoke(value, [], EMPTY)) : EMPTY))) : EMPTY;
       if (loaded.length > 0) result = loaded;
       else if (typed.length > 0) result = union(typed, [promiseValue(typed)]);
     }
@@ -822,7 +825,7 @@ function enclosingClass(node: TSESTree.Node): TSESTree.ClassDeclaration | TSESTr
 export type { Use };
 
 /** Remix's and React Router's hooks that give a route's loader or action data. */
-const LOADER_HOOKS = /(?:^|\.)use(?:Route)?(?:Loader|Action)Data$/;
+const LOADER_HOOKS = /(?:^|\.)use(?:Route)?(Loader|Action)Data$/;
 
 /** The lookups of dependency-injection containers (tsyringe, inversify, NestJS's `ModuleRef`, typedi) on a receiver the analysis does not know. */
 const DI_LOOKUPS = new Set(['resolve', 'get', 'getInstance', 'resolveAll']);

@@ -1,0 +1,23 @@
+import type { ParsedModule } from '../project/module.js';
+import type { Engine } from './engine.js';
+import { exportValue } from './modules.js';
+import { awaited, call, load } from './operations.js';
+import { EMPTY, unionAll } from './values.js';
+
+/** Next.js's pages router: the functions whose result a page is rendered with. */
+const PAGE_DATA = ['getServerSideProps', 'getStaticProps'];
+const PAGES_FOLDER = /[\\/]pages[\\/]/;
+
+/**
+ * What a framework does with a module's exports by convention, which no code in the project
+ * shows: a Next.js page (a module under `pages/` exporting `getServerSideProps` or
+ * `getStaticProps`) is its default export called with the `props` they resolve to.
+ */
+export function runConventions(engine: Engine, module: ParsedModule): void {
+  if (!PAGES_FOLDER.test(module.path) || !module.exports.has('default')) return;
+  const loaders = PAGE_DATA.filter((name) => module.exports.has(name));
+  if (loaders.length === 0) return;
+  const results = unionAll(loaders.map((name) => awaited(engine, call(engine, exportValue(engine, module.path, name, undefined), [EMPTY], EMPTY, module.ast))));
+  const props = load(engine, results.filter((value) => value.kind === 'object'), 'props', undefined);
+  if (props.length > 0) call(engine, exportValue(engine, module.path, 'default', undefined), [props], EMPTY, module.ast);
+}

@@ -165,7 +165,7 @@ export function callBuiltin(engine: Engine, fn: BuiltinValue, args: readonly Val
   const name = fn.name;
   if (name.startsWith('array.')) return arrayMethod(engine, name.slice('array.'.length), receiver, args, node);
   if (name.startsWith('lodash.')) return lodashCall(engine, name.slice('lodash.'.length), args, node);
-  if (name.startsWith('string.')) return stringMethod(name.slice('string.'.length), receiver, args);
+  if (name.startsWith('string.')) return stringMethod(name.slice('string.'.length), receiver, args, node);
   if (name.startsWith('state:')) return stateCall(engine, name.slice('state:'.length), receiver, args, node);
   if (name.startsWith('emits:')) {
     // `res.on('data', (chunk) => …)`: the listener gets the response in that state; `on` gives the emitter back.
@@ -516,7 +516,7 @@ export function unknownArrayMethod(engine: Engine, method: string | undefined, a
 }
 
 /** String methods that keep a path recognisable: `replace('{id}', id)` on a path template, `concat`, `trim`. */
-function stringMethod(method: string, receiver: ValueSet, args: readonly ValueSet[]): ValueSet {
+function stringMethod(method: string, receiver: ValueSet, args: readonly ValueSet[], node: TSESTree.Node): ValueSet {
   const patterns = receiver.flatMap((value) => (value.kind === 'string' ? [value.pattern] : []));
   switch (method) {
     case 'concat':
@@ -525,6 +525,11 @@ function stringMethod(method: string, receiver: ValueSet, args: readonly ValueSe
     case 'replaceAll': {
       const search = args[0]?.find((value): value is StringValue => value.kind === 'string');
       const searchText = search && constantText(search.pattern);
+      const regex = node.type === T.CallExpression ? regexLiteral(node.arguments[0]) : undefined;
+      if (searchText === undefined && regex) {
+        const replacement = constantText(firstPattern(args[1] ?? EMPTY));
+        return replacement === undefined ? EMPTY : patterns.map((pattern) => stringValue(replaceMatches(pattern, regex, replacement)));
+      }
       if (searchText === undefined) return EMPTY;
       const replacement = firstPattern(args[1] ?? EMPTY);
       return patterns.map((pattern) => stringValue(replaceIn(pattern, searchText, replacement)));
@@ -535,6 +540,34 @@ function stringMethod(method: string, receiver: ValueSet, args: readonly ValueSe
     default:
       return receiver;
   }
+}
+
+function regexLiteral(node: TSESTree.Node | undefined): RegExp | undefined {
+  const regex = node?.type === T.Literal ? (node as TSESTree.RegExpLiteral).regex : undefined;
+  if (!regex) return undefined;
+  try {
+    return new RegExp(regex.pattern, regex.flags);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * `endpoint.replace(/^\//, '')`, `base.replace(/\/+$/, '')`: a regular expression applied to the
+ * text the string is known to hold, piece by piece; one anchored at the start (or end) only to
+ * the first (or last) piece, and only when that piece is known text.
+ */
+function replaceMatches(pattern: StringPattern, regex: RegExp, replacement: string): StringPattern {
+  const atStart = regex.source.startsWith('^');
+  const atEnd = regex.source.endsWith('$') && !regex.source.endsWith('\\$');
+  return concat(
+    pattern.flatMap((piece, index): Piece[] => {
+      if (!isTextPiece(piece)) return [piece];
+      if ((atStart && index !== 0) || (atEnd && index !== pattern.length - 1)) return [piece];
+      const text = piece.text.replace(regex, replacement);
+      return text === '' ? [] : [{ ...piece, text }];
+    }),
+  );
 }
 
 function firstPattern(values: ValueSet): StringPattern {

@@ -165,7 +165,7 @@ export function callBuiltin(engine: Engine, fn: BuiltinValue, args: readonly Val
   const name = fn.name;
   if (name.startsWith('array.')) return arrayMethod(engine, name.slice('array.'.length), receiver, args, node);
   if (name.startsWith('lodash.')) return lodashCall(engine, name.slice('lodash.'.length), args, node);
-  if (name.startsWith('string.')) return stringMethod(name.slice('string.'.length), receiver, args, node);
+  if (name.startsWith('string.')) return stringMethod(engine, name.slice('string.'.length), receiver, args, node);
   if (name.startsWith('state:')) return stateCall(engine, name.slice('state:'.length), receiver, args, node);
   if (name.startsWith('emits:')) {
     // `res.on('data', (chunk) => …)`: the listener gets the response in that state; `on` gives the emitter back.
@@ -516,7 +516,7 @@ export function unknownArrayMethod(engine: Engine, method: string | undefined, a
 }
 
 /** String methods that keep a path recognisable: `replace('{id}', id)` on a path template, `concat`, `trim`. */
-function stringMethod(method: string, receiver: ValueSet, args: readonly ValueSet[], node: TSESTree.Node): ValueSet {
+function stringMethod(engine: Engine, method: string, receiver: ValueSet, args: readonly ValueSet[], node: TSESTree.Node): ValueSet {
   const patterns = receiver.flatMap((value) => (value.kind === 'string' ? [value.pattern] : []));
   switch (method) {
     case 'concat':
@@ -526,16 +526,17 @@ function stringMethod(method: string, receiver: ValueSet, args: readonly ValueSe
       const search = args[0]?.find((value): value is StringValue => value.kind === 'string');
       const searchText = search && constantText(search.pattern);
       const regex = node.type === T.CallExpression ? regexLiteral(node.arguments[0]) : undefined;
-      if (searchText === undefined && regex) {
-        const replacement = constantText(firstPattern(args[1] ?? EMPTY));
-        return replacement === undefined ? EMPTY : patterns.map((pattern) => stringValue(replaceMatches(pattern, regex, replacement)));
-      }
+      // A replacement the engine cannot tell (a function filling `{id}` from the request) leaves unknown text.
+      if (searchText === undefined && regex) return patterns.map((pattern) => stringValue(replaceMatches(pattern, regex, constantText(firstPattern(args[1] ?? EMPTY)))));
       if (searchText === undefined) return EMPTY;
       const replacement = firstPattern(args[1] ?? EMPTY);
       return patterns.map((pattern) => stringValue(replaceIn(pattern, searchText, replacement)));
     }
+    case 'split': {
+      const separator = constantText(firstPattern(args[0] ?? EMPTY));
+      return separator ? patterns.map((pattern) => splitArray(engine, node, pattern, separator)) : EMPTY;
+    }
     case 'slice':
-    case 'split':
       return EMPTY;
     default:
       return receiver;
@@ -557,17 +558,56 @@ function regexLiteral(node: TSESTree.Node | undefined): RegExp | undefined {
  * text the string is known to hold, piece by piece; one anchored at the start (or end) only to
  * the first (or last) piece, and only when that piece is known text.
  */
-function replaceMatches(pattern: StringPattern, regex: RegExp, replacement: string): StringPattern {
+function replaceMatches(pattern: StringPattern, regex: RegExp, replacement: string | undefined): StringPattern {
   const atStart = regex.source.startsWith('^');
   const atEnd = regex.source.endsWith('$') && !regex.source.endsWith('\\$');
   return concat(
-    pattern.flatMap((piece, index): Piece[] => {
+    ...pattern.map((piece, index): StringPattern => {
       if (!isTextPiece(piece)) return [piece];
       if ((atStart && index !== 0) || (atEnd && index !== pattern.length - 1)) return [piece];
-      const text = piece.text.replace(regex, replacement);
-      return text === '' ? [] : [{ ...piece, text }];
+      if (replacement !== undefined) {
+        const text = piece.text.replace(regex, replacement);
+        return text === '' ? [] : [{ ...piece, text }];
+      }
+      // An unknown replacement (a function filling `{id}` from the request): each match becomes unknown text.
+      const out: Piece[] = [];
+      let last = 0;
+      for (const match of piece.text.matchAll(new RegExp(regex.source, regex.flags.includes('g') ? regex.flags : `${regex.flags}g`))) {
+        if (match.index > last) out.push({ ...piece, text: piece.text.slice(last, match.index) });
+        out.push(...UNKNOWN_TEXT);
+        last = match.index + match[0].length;
+        if (!regex.flags.includes('g') || match[0] === '') break;
+      }
+      if (last < piece.text.length) out.push({ ...piece, text: piece.text.slice(last) });
+      return out;
     }),
   );
+}
+
+/**
+ * `route.split(' ')` of `'POST /rest/api/v1/chat'`: an array of the parts, position by position,
+ * each part keeping where its text is written; a part with unknown text is unknown there.
+ */
+function splitArray(engine: Engine, node: TSESTree.Node, pattern: StringPattern, separator: string): Value {
+  const parts: Piece[][] = [[]];
+  for (const piece of pattern) {
+    if (!isTextPiece(piece)) {
+      parts.at(-1)!.push(piece);
+      continue;
+    }
+    piece.text.split(separator).forEach((text, i) => {
+      if (i > 0) parts.push([]);
+      if (text) parts.at(-1)!.push({ ...piece, text });
+    });
+  }
+  const allocation = engine.allocate(node, 'other');
+  const id = `${allocation.id}:split`;
+  parts.forEach((part, index) => {
+    const value = stringValue(concat(part));
+    engine.write(engine.cell(id, String(index)), [value]);
+    engine.write(engine.cell(id, '[]'), [value]);
+  });
+  return arrayValue({ ...allocation, id });
 }
 
 function firstPattern(values: ValueSet): StringPattern {

@@ -6,6 +6,7 @@ import { callContainer, containerImport, containerMember, isContainerBuiltin, pa
 import { callRtk, isRtkBuiltin, rtkImport, rtkMember } from './rtk-query.js';
 import { callRxjs, isRxjsBuiltin, pipe, rxjsImport } from './rxjs.js';
 import { callVueuse, isVueuseBuiltin, vueuseImport, vueuseMember } from './vueuse.js';
+import { callVuex, isVuexBuiltin, vuexImport, vuexMember } from './vue-options.js';
 import type { Engine } from './engine.js';
 import { libraryGlobal } from './library.js';
 import { commonJsObjects, exportValue, requiredValue } from './modules.js';
@@ -110,7 +111,7 @@ export function frameworkImport(packageName: string, exported: string): ValueSet
       if (exported === 'default' || exported === '*') return [builtinValue('lodash')];
       return LODASH.has(exported) ? [builtinValue(`lodash.${exported}`)] : EMPTY;
     default:
-      return unionAll([containerImport(packageName, exported), rtkImport(packageName, exported), rxjsImport(packageName, exported), vueuseImport(packageName, exported), lodashMethodImport(packageName, exported)]);
+      return unionAll([containerImport(packageName, exported), rtkImport(packageName, exported), rxjsImport(packageName, exported), vueuseImport(packageName, exported), vuexImport(packageName, exported), lodashMethodImport(packageName, exported)]);
   }
 }
 
@@ -145,6 +146,7 @@ export function builtinMember(engine: Engine, value: BuiltinValue, key: string |
       return key === 'call' ? [builtinValue('Array.prototype.slice.call')] : EMPTY;
     default:
       if (isVueuseBuiltin(value.name)) return vueuseMember(engine, value, key);
+      if (value.name === 'vuex') return vuexMember(value, key);
       return union(containerMember(engine, value, key), rtkMember(value, key));
   }
 }
@@ -323,6 +325,7 @@ export function callBuiltin(engine: Engine, fn: BuiltinValue, args: readonly Val
     default:
       if (isRxjsBuiltin(name)) return callRxjs(engine, fn, args, node);
       if (isVueuseBuiltin(name)) return callVueuse(engine, fn, args, node);
+      if (isVuexBuiltin(name)) return callVuex(engine, fn, args, self, node);
       if (isRtkBuiltin(name)) return callRtk(engine, fn, args, node);
       return isContainerBuiltin(name) ? callContainer(engine, fn, args, node) : EMPTY;
   }
@@ -352,6 +355,8 @@ export function constructBuiltin(engine: Engine, fn: BuiltinValue, args: readonl
     }
     case 'Headers':
       return [objectValue(engine.allocate(node, 'other'))];
+    case 'vuex.Store':
+      return callVuex(engine, fn, args, EMPTY, node);
     case 'Promise': {
       // The executor's `resolve` fills a cell; the promise is of what it holds.
       const allocation = engine.allocate(node, 'other');

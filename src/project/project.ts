@@ -17,6 +17,8 @@ export interface FileFacts {
   libraryState: boolean;
   /** Whether it may load a module by a computed name (`require(name)`), which `imports` does not hold. */
   computedImports: boolean;
+  /** Whether it makes a Vuex store, or uses the app's store (`this.$store`, `mapState(…)`) without importing it. */
+  vuex?: 'store' | 'user';
   mtimeMs: number;
   size: number;
   /** A digest of the file's text on disk as the quick look read it, to know a buffer that is the disk's text without keeping that text. */
@@ -40,7 +42,7 @@ interface ImportGraph {
 }
 
 /** What the quick look sees of a text. */
-type Seen = Pick<FileFacts, 'service' | 'imports' | 'libraryState' | 'computedImports'>;
+type Seen = Pick<FileFacts, 'service' | 'imports' | 'libraryState' | 'computedImports' | 'vuex'>;
 
 /**
  * What makes a module's text matter to modules that do not import it: the state an HTTP library
@@ -55,6 +57,16 @@ const ROUTE_TYPES = './$types';
 const ROUTE_COMPONENT = /^\+(?:page|layout)\.svelte$/;
 
 const NUXT_CONFIGS = ['nuxt.config.ts', 'nuxt.config.js', 'nuxt.config.mjs', 'nuxt.config.mts'];
+
+const VUEX_STORE = /\bnew\s+Vuex\.Store\s*\(|\bcreateStore\s*\(/;
+const VUEX_USER = /\$store\b|\bmap(?:State|Getters|Actions|Mutations)\s*\(/;
+
+/** A Vue app's components reach its Vuex store through `this.$store`, which no import shows. */
+function vuexRole(text: string): FileFacts['vuex'] {
+  const mentionsVuex = text.includes('vuex');
+  if (mentionsVuex && VUEX_STORE.test(text)) return 'store';
+  return (mentionsVuex || text.includes('$store')) && VUEX_USER.test(text) ? 'user' : undefined;
+}
 
 /** More than this many bytes is a bundle, not code someone maintains: never parsed for the flow. */
 const MAX_BYTES = 1_000_000;
@@ -91,6 +103,8 @@ export class ProjectIndex {
   private dependencies: Set<string> | undefined;
   /** The files a Nuxt project uses without importing them (none for other projects), made with `positions`. */
   private autoImports: AutoImports | undefined;
+  /** The files that make a Vuex store, which the files using `this.$store` reach (made with `autoImports`). */
+  private stores: string[] | undefined;
   private graph: ImportGraph | undefined;
   /** Bumped whenever a module's text changes, so analyses made before can tell they are stale. */
   version = 0;
@@ -256,7 +270,7 @@ export class ProjectIndex {
     else this.editorTexts.set(file, { text, ...(seen.service && parsed ? { parsed } : {}) });
     if (!this.facts) return false;
     this.setFacts(file, this.factsOf(file, seen));
-    if (before && before.service === seen.service && sameImports(before.imports, seen.imports)) return false;
+    if (before && before.service === seen.service && before.vuex === seen.vuex && sameImports(before.imports, seen.imports)) return false;
     this.version++;
     return true;
   }
@@ -364,8 +378,10 @@ export class ProjectIndex {
       const files = this.files();
       const nuxt = NUXT_CONFIGS.some((name) => files.has(path.join(this.root, name))) || this.isDependency('nuxt');
       this.autoImports = nuxt ? nuxtAutoImports(this.root, files.keys()) : { app: [], server: [] };
+      this.stores = [...files].filter(([, facts]) => facts.vuex === 'store').map(([store]) => store);
     }
-    return autoImportsOf(this.root, file, this.autoImports);
+    const framework = autoImportsOf(this.root, file, this.autoImports);
+    return this.stores && this.stores.length > 0 && this.files().get(file)?.vuex === 'user' ? [...framework, ...this.stores.filter((store) => store !== file)] : framework;
   }
 
   /** Whether a bare specifier names a package the project's package.json depends on (so it is no path alias). */
@@ -421,7 +437,8 @@ export class ProjectIndex {
   }
 
   private lookAt(text: string): Seen {
-    return { service: this.gate(text), imports: scanImports(text), libraryState: LIBRARY_STATE.test(text), computedImports: COMPUTED_IMPORT.test(text) };
+    const vuex = vuexRole(text);
+    return { service: this.gate(text), imports: scanImports(text), libraryState: LIBRARY_STATE.test(text), computedImports: COMPUTED_IMPORT.test(text), ...(vuex ? { vuex } : {}) };
   }
 
   /** A buffer's facts: what the quick look saw in it, with the stamp and digest of the file on disk. */
@@ -436,11 +453,11 @@ export class ProjectIndex {
     const before = this.facts.get(file);
     if (facts) this.facts.set(file, facts);
     else this.facts.delete(file);
-    if (!before || !facts) {
+    if (!before || !facts || before.vuex !== facts.vuex) {
       this.positions = undefined;
       this.autoImports = undefined;
     }
-    if (!before || !facts || !sameImports(before.imports, facts.imports)) this.graph = undefined;
+    if (!before || !facts || before.vuex !== facts.vuex || !sameImports(before.imports, facts.imports)) this.graph = undefined;
   }
 
 }

@@ -1,0 +1,193 @@
+import type { TSESTree } from '../ts-eslint-lite.js';
+import type { ParsedModule } from '../project/module.js';
+import type { Engine } from './engine.js';
+import { exportValue } from './modules.js';
+import { awaited, call, load } from './operations.js';
+import { constantText, text } from './strings.js';
+import { builtinValue, EMPTY, objectValue, promiseValue, stringValue, union, type BuiltinValue, type Value, type ValueSet } from './values.js';
+
+/**
+ * Vue's Options API and Vuex, the state of many Vue 2 apps. A component is an options object
+ * (`export default { data() {…}, computed: {…}, methods: {…}, mounted() {…} }`) whose functions see
+ * one `this`: the component instance, holding what `data()` returns, each computed property's
+ * value, the methods, and `this.$store`, the app's Vuex store. A store (`new Vuex.Store({ state,
+ * mutations, actions, getters })`) keeps its state in one object: `commit(type, payload)` runs the
+ * mutation with it, `dispatch(type, payload)` the action with a context of `commit`, `state`…; the
+ * `map*` helpers give components computed properties and methods over it. Stores are found
+ * project-wide, as an app installs one for all its components.
+ */
+const VUEX = new Set(['vuex']);
+const STORE_MAKERS = new Set(['Store', 'createStore']);
+const HELPERS = new Set(['mapState', 'mapGetters', 'mapActions', 'mapMutations']);
+const HOOKS = ['beforeCreate', 'created', 'beforeMount', 'mounted', 'activated', 'beforeUpdate', 'updated'];
+const OPTION_KEYS = new Set(['data', 'computed', 'methods', 'watch', 'props', ...HOOKS]);
+/** Where every store the project makes is kept. */
+const STORES = 'vuex:stores';
+
+export function vuexImport(specifier: string, exported: string): ValueSet {
+  if (!VUEX.has(specifier)) return EMPTY;
+  if (exported === 'default' || exported === '*') return [builtinValue('vuex')];
+  if (STORE_MAKERS.has(exported)) return [builtinValue('vuex.Store')];
+  return HELPERS.has(exported) ? [builtinValue(`vuex.${exported}`)] : EMPTY;
+}
+
+export function isVuexBuiltin(name: string): boolean {
+  return name === 'vuex' || name.startsWith('vuex.');
+}
+
+export function vuexMember(value: BuiltinValue, key: string | undefined): ValueSet {
+  if (value.name !== 'vuex' || key === undefined) return EMPTY;
+  if (STORE_MAKERS.has(key)) return [builtinValue('vuex.Store')];
+  return HELPERS.has(key) ? [builtinValue(`vuex.${key}`)] : EMPTY;
+}
+
+export function callVuex(engine: Engine, fn: BuiltinValue, args: readonly ValueSet[], self: ValueSet, node: TSESTree.Node): ValueSet {
+  const [first = EMPTY, second = EMPTY] = args;
+  const store = fn.receiver ?? EMPTY;
+  switch (fn.name.split(':')[0]) {
+    case 'vuex.Store':
+      return [makeStore(engine, first, node)];
+    case 'vuex.commit':
+      return handlers(engine, store, 'mutations', first).length > 0 ? (call(engine, handlers(engine, store, 'mutations', first), [load(engine, store, 'state', undefined), second], EMPTY, node), EMPTY) : EMPTY;
+    case 'vuex.dispatch': {
+      const returned = call(engine, handlers(engine, store, 'actions', first), [contextOf(engine, store, node), second], EMPTY, node);
+      return [promiseValue(awaited(engine, returned))];
+    }
+    case 'vuex.mapState':
+    case 'vuex.mapGetters':
+    case 'vuex.mapActions':
+    case 'vuex.mapMutations':
+      return [helperObject(engine, fn.name.slice('vuex.'.length), args.at(-1) ?? EMPTY, node)];
+    case 'vuex.read': {
+      // A mapped property read from the component's store: `mapState(['x'])` is `this.$store.state.x`.
+      const [, kind = '', key = ''] = fn.name.split(':');
+      const stores = load(engine, self, '$store', undefined);
+      if (kind === 'state') return load(engine, load(engine, stores, 'state', undefined), key, undefined);
+      if (kind === 'stateFn') return call(engine, store, [load(engine, stores, 'state', undefined), load(engine, stores, 'getters', undefined)], self, node);
+      if (kind === 'getters') return load(engine, load(engine, stores, 'getters', undefined), key, undefined);
+      const method = kind === 'actions' ? 'dispatch' : 'commit';
+      return call(engine, load(engine, stores, method, undefined), [[stringOf(key, node)], first], EMPTY, node);
+    }
+    default:
+      return EMPTY;
+  }
+}
+
+function makeStore(engine: Engine, options: ValueSet, node: TSESTree.Node): Value {
+  const allocation = engine.allocate(node, 'other');
+  const store = objectValue(allocation);
+  const objects = options.filter((value) => value.kind === 'object');
+  // `state: () => ({ … })` or an object; a module's state under its name.
+  const stateOption = load(engine, objects, 'state', undefined);
+  const state = union(stateOption.filter((value) => value.kind === 'object'), call(engine, stateOption.filter((value) => value.kind === 'function'), [], EMPTY, node));
+  engine.write(engine.cell(allocation, 'state'), state);
+  const modules = load(engine, load(engine, objects, 'modules', undefined), undefined, undefined).filter((value) => value.kind === 'object');
+  for (const kind of ['mutations', 'actions', 'getters']) engine.write(engine.cell(allocation, kind), union(load(engine, objects, kind, undefined), load(engine, modules, kind, undefined)));
+  engine.write(engine.cell(allocation, 'commit'), [builtinValue('vuex.commit', [store])]);
+  engine.write(engine.cell(allocation, 'dispatch'), [builtinValue('vuex.dispatch', [store])]);
+  // Getters are the state's views: each computed from the state.
+  const gettersAllocation = { ...allocation, id: `${allocation.id}:getters` };
+  for (const getters of engine.read(engine.cell(allocation, 'getters'))) {
+    if (getters.kind !== 'object') continue;
+    for (const [key, cell] of engine.cells(getters.allocation)) {
+      if (key === '...') continue;
+      engine.write(engine.cell(gettersAllocation, key), call(engine, engine.read(cell), [state, [objectValue(gettersAllocation)]], EMPTY, node));
+    }
+  }
+  engine.write(engine.cell(allocation, 'getters'), [objectValue(gettersAllocation)]);
+  // Every action runs, as some component dispatches it: its requests and what it commits are seen.
+  const actions = load(engine, load(engine, objects, 'actions', undefined), undefined, undefined).filter((value) => value.kind === 'function');
+  call(engine, actions, [contextOf(engine, [store], node), EMPTY], EMPTY, node);
+  // The app's store, as every component's `this.$store` sees it: what all the project's stores hold.
+  for (const key of ['state', 'getters', 'commit', 'dispatch', 'mutations', 'actions']) engine.write(engine.cell(STORES, key), engine.read(engine.cell(allocation, key)));
+  return store;
+}
+
+/** The handlers of a type (`commit('setResults', …)`), or all of them when the type is not known. */
+function handlers(engine: Engine, stores: ValueSet, kind: 'mutations' | 'actions', type: ValueSet): ValueSet {
+  const tables = load(engine, stores, kind, undefined);
+  const name = type.map((value) => (value.kind === 'string' ? constantText(value.pattern) : undefined)).find((text) => text !== undefined);
+  return load(engine, tables, name?.split('/').at(-1), undefined).filter((value) => value.kind === 'function' || value.kind === 'builtin');
+}
+
+function contextOf(engine: Engine, stores: ValueSet, node: TSESTree.Node): ValueSet {
+  const allocation = engine.allocate(node, 'other');
+  const context = { ...allocation, id: `${allocation.id}:context` };
+  for (const key of ['commit', 'dispatch', 'state', 'getters']) engine.write(engine.cell(context, key), load(engine, stores, key, undefined));
+  engine.write(engine.cell(context, 'rootState'), load(engine, stores, 'state', undefined));
+  return [objectValue(context)];
+}
+
+/** `mapState(['conversation'])`, `mapState({ reply: (state) => state.reply })`, `mapGetters([…])`, `mapActions([…])`. */
+function helperObject(engine: Engine, helper: string, spec: ValueSet, node: TSESTree.Node): Value {
+  const allocation = engine.allocate(node, 'other');
+  const object = { ...allocation, id: `${allocation.id}:${helper}` };
+  const kind = helper === 'mapState' ? 'state' : helper === 'mapGetters' ? 'getters' : helper === 'mapActions' ? 'actions' : 'mutations';
+  for (const value of spec) {
+    if (value.kind === 'array') {
+      for (const element of load(engine, [value], undefined, undefined)) {
+        const key = element.kind === 'string' ? constantText(element.pattern) : undefined;
+        if (key) engine.write(engine.cell(object, key.split('/').at(-1)!), [builtinValue(`vuex.read:${kind}:${key.split('/').at(-1)!}`)]);
+      }
+    } else if (value.kind === 'object') {
+      for (const [key, cell] of engine.cells(value.allocation)) {
+        if (key === '...') continue;
+        for (const target of engine.read(cell)) {
+          if (target.kind === 'function') engine.write(engine.cell(object, key), [builtinValue('vuex.read:stateFn', [target])]);
+          else if (target.kind === 'string') engine.write(engine.cell(object, key), [builtinValue(`vuex.read:${kind}:${constantText(target.pattern) ?? key}`)]);
+        }
+      }
+    }
+  }
+  return objectValue(object);
+}
+
+function stringOf(name: string, node: TSESTree.Node): Value {
+  return stringValue(text(name, node));
+}
+
+/**
+ * A component written with the Options API, the module's default export: its functions run with
+ * the component instance as `this` (see above), its hooks and methods each once.
+ */
+export function runOptionsComponent(engine: Engine, module: ParsedModule): void {
+  if (!module.exports.has('default')) return;
+  const options = exportValue(engine, module.path, 'default', undefined).filter((value) => value.kind === 'object' && isComponentOptions(engine, value));
+  if (options.length === 0) return;
+  const allocation = engine.allocate(module.ast, 'other');
+  const vm = { ...allocation, id: `${allocation.id}:vm` };
+  const self = [objectValue(vm)];
+  engine.write(engine.cell(vm, '$store'), [objectValue({ ...allocation, id: STORES })]);
+  engine.write(engine.cell(vm, '...'), call(engine, load(engine, options, 'data', undefined), [], self, module.ast));
+  // Methods, and computed properties' getters (`{ get() {…} }` too), with what `...mapActions([…])` and `...mapState([…])` spread in.
+  const methods = members(engine, load(engine, options, 'methods', undefined));
+  for (const [key, values] of methods) engine.write(engine.cell(vm, key), values);
+  for (const [key, definitions] of members(engine, load(engine, options, 'computed', undefined))) {
+    const getters = union(definitions.filter((value) => value.kind !== 'object'), load(engine, definitions.filter((value) => value.kind === 'object'), 'get', undefined));
+    engine.write(engine.cell(vm, key), call(engine, getters, [], self, module.ast));
+  }
+  for (const hook of HOOKS) call(engine, load(engine, options, hook, undefined), [], self, module.ast);
+  for (const values of methods.values()) call(engine, values, [], self, module.ast);
+}
+
+/** An options table's entries by key, those spread into it included. */
+function members(engine: Engine, tables: ValueSet): Map<string, ValueSet> {
+  const found = new Map<string, ValueSet>();
+  const add = (table: Value): void => {
+    if (table.kind !== 'object') return;
+    for (const [key, cell] of engine.cells(table.allocation)) {
+      if (key === '...') for (const spread of engine.read(cell)) add(spread);
+      else found.set(key, union(found.get(key) ?? EMPTY, engine.read(cell)));
+    }
+  };
+  for (const table of tables) add(table);
+  return found;
+}
+
+function isComponentOptions(engine: Engine, value: Value): boolean {
+  if (value.kind !== 'object') return false;
+  let keys = 0;
+  for (const key of engine.cells(value.allocation).keys()) if (OPTION_KEYS.has(key)) keys++;
+  return keys > 0;
+}
+

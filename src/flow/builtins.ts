@@ -7,6 +7,7 @@ import { callRtk, isRtkBuiltin, rtkImport, rtkMember } from './rtk-query.js';
 import { callRxjs, isRxjsBuiltin, pipe, rxjsImport } from './rxjs.js';
 import { callVueuse, isVueuseBuiltin, vueuseImport, vueuseMember } from './vueuse.js';
 import { callVuex, isVuexBuiltin, vuexImport, vuexMember } from './vue-options.js';
+import { callFastify, fastifyImport, isFastifyBuiltin } from './fastify.js';
 import type { Engine } from './engine.js';
 import { libraryGlobal } from './library.js';
 import { commonJsObjects, exportValue, requiredValue } from './modules.js';
@@ -111,7 +112,7 @@ export function frameworkImport(packageName: string, exported: string): ValueSet
       if (exported === 'default' || exported === '*') return [builtinValue('lodash')];
       return LODASH.has(exported) ? [builtinValue(`lodash.${exported}`)] : EMPTY;
     default:
-      return unionAll([containerImport(packageName, exported), rtkImport(packageName, exported), rxjsImport(packageName, exported), vueuseImport(packageName, exported), vuexImport(packageName, exported), lodashMethodImport(packageName, exported)]);
+      return unionAll([containerImport(packageName, exported), rtkImport(packageName, exported), rxjsImport(packageName, exported), vueuseImport(packageName, exported), vuexImport(packageName, exported), fastifyImport(packageName, exported), lodashMethodImport(packageName, exported)]);
   }
 }
 
@@ -326,6 +327,7 @@ export function callBuiltin(engine: Engine, fn: BuiltinValue, args: readonly Val
       if (isRxjsBuiltin(name)) return callRxjs(engine, fn, args, node);
       if (isVueuseBuiltin(name)) return callVueuse(engine, fn, args, node);
       if (isVuexBuiltin(name)) return callVuex(engine, fn, args, self, node);
+      if (isFastifyBuiltin(name)) return callFastify(engine, fn, args, node);
       if (isRtkBuiltin(name)) return callRtk(engine, fn, args, node);
       return isContainerBuiltin(name) ? callContainer(engine, fn, args, node) : EMPTY;
   }

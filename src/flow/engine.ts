@@ -238,6 +238,9 @@ export class Engine {
   construct(cls: ClassValue, args: readonly ValueSet[], site: TSESTree.Node): ValueSet {
     const instance = instanceValue({ id: `${abstractInstanceId(cls)}${SITE_SEPARATOR}${this.allocate(site, 'instance').id}`, node: cls.node, origin: 'instance' }, cls);
     this.runConstructor(cls, args, [instance]);
+    // Making a client of the service (a class whose methods call it) is touching the service: the
+    // function that makes it, and hands it on (`fastify.decorate('glean', new GleanService())`), carries it.
+    if (cls.node.body.body.some((member) => member.type === T.MethodDefinition && this.activationsOf(member.value).some((activation) => activation.touchesService))) this.markService();
     return [instance];
   }
 

@@ -24,7 +24,9 @@ const TOOLKIT = new Set(['@reduxjs/toolkit', '@reduxjs/toolkit/react']);
 
 export function rtkImport(specifier: string, exported: string): ValueSet {
   if (MODULES.has(specifier)) return exported === 'createApi' || exported === 'fetchBaseQuery' ? [builtinValue(`rtk.${exported}`)] : EMPTY;
-  if (TOOLKIT.has(specifier)) return exported === 'createAsyncThunk' || exported === 'createSlice' ? [builtinValue(`rtk.${exported}`)] : EMPTY;
+  if (TOOLKIT.has(specifier)) return exported === 'createAsyncThunk' || exported === 'createSlice' || exported === 'createSelector' ? [builtinValue(`rtk.${exported}`)] : EMPTY;
+  if (specifier === 'reselect') return exported === 'createSelector' ? [builtinValue('rtk.createSelector')] : EMPTY;
+  if (specifier === 'react-redux') return exported === 'useSelector' ? [builtinValue('rtk.useSelector')] : EMPTY;
   return EMPTY;
 }
 
@@ -61,6 +63,19 @@ export function callRtk(engine: Engine, fn: BuiltinValue, args: readonly ValueSe
       return fn.name === 'rtk.queryHook' ? (fn.receiver ?? EMPTY) : [promiseValue(load(engine, fn.receiver ?? EMPTY, 'data', undefined))];
     case 'rtk.tupleHook':
       return fn.receiver ?? EMPTY;
+    case 'rtk.createSelector': {
+      // `createSelector([selectA, selectB], (a, b) => …)` or `createSelector(selectA, selectB, combiner)`: the
+      // combiner runs on what its input selectors select (from a state the engine does not know), and the
+      // selector made gives what it returns, to whoever calls it (`useSelector(selectConfig)`, another selector).
+      const combiner = args.at(-1) ?? EMPTY;
+      const inputs = args.length === 2 && first.some((value) => value.kind === 'array') ? first.flatMap((list) => (list.kind === 'array' ? [...engine.cells(list.allocation)].filter(([key]) => /^\d+$/.test(key)).map(([, cell]) => engine.read(cell)) : [])) : args.slice(0, -1);
+      const selected = inputs.map((input) => call(engine, input, [EMPTY], EMPTY, node));
+      return [builtinValue('rtk.selector', call(engine, combiner, selected, EMPTY, node))];
+    }
+    case 'rtk.selector':
+      return fn.receiver ?? EMPTY;
+    case 'rtk.useSelector':
+      return call(engine, first, [EMPTY], EMPTY, node);
     case 'rtk.createAsyncThunk': {
       // The payload is what the payload creator resolves to, whoever dispatches it.
       const payload = awaited(engine, call(engine, args[1] ?? EMPTY, [EMPTY, EMPTY], EMPTY, node));

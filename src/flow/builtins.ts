@@ -44,6 +44,7 @@ const GLOBALS = new Set(['Promise', 'JSON', 'Object', 'Array', 'String', 'URL', 
 const GLOBAL_OBJECTS = new Set(['window', 'globalThis', 'self', 'global']);
 const SVELTE_RUNES = new Set(['$derived', '$state']);
 const SVELTE_MODULE = /\.svelte(?:\.[jt]s)?$/;
+const VUE_MACROS = new Set(['defineProps', 'withDefaults']);
 
 export function globalValue(engine: Engine, module: ParsedModule, name: string, node: TSESTree.Node): ValueSet {
   if (name === 'require') return [builtinValue('require')];
@@ -56,6 +57,8 @@ export function globalValue(engine: Engine, module: ParsedModule, name: string, 
   if (NUXT_FETCH.has(name)) return [builtinValue('nuxt.useFetch')];
   // Svelte 5's runes: `$derived(expr)` and `$state(value)` are what they are given, `$derived.by(fn)` what `fn` returns.
   if (SVELTE_RUNES.has(name) && SVELTE_MODULE.test(module.path)) return [builtinValue('svelte.rune')];
+  // Vue's compiler macros, in `<script setup>` without an import.
+  if (VUE_MACROS.has(name) && module.path.endsWith('.vue')) return [builtinValue(`vue.${name}`)];
   if (GLOBALS.has(name)) return [builtinValue(name)];
   return autoImportedValue(engine, module, name, node);
 }

@@ -11,7 +11,7 @@ import { arrayValue, builtinValue, EMPTY, objectValue, promiseValue, union, unio
  * in (its initial value, what its type argument says, later writes); reading it gives that back.
  */
 const EXPORTS: Record<string, ReadonlySet<string>> = {
-  vue: new Set(['ref', 'shallowRef', 'computed', 'reactive', 'readonly', 'shallowReactive', 'shallowReadonly', 'toRaw', 'markRaw', 'unref', 'toValue', 'watch', 'watchEffect']),
+  vue: new Set(['ref', 'shallowRef', 'computed', 'reactive', 'readonly', 'shallowReactive', 'shallowReadonly', 'toRaw', 'markRaw', 'unref', 'toValue', 'watch', 'watchEffect', 'defineProps', 'withDefaults', 'defineComponent']),
   pinia: new Set(['defineStore']),
   '@angular/core': new Set(['signal', 'computed', 'inject', 'input', 'model']),
   '@angular/core/rxjs-interop': new Set(['toSignal', 'toObservable']),
@@ -73,6 +73,13 @@ export function callContainer(engine: Engine, fn: BuiltinValue, args: readonly V
       return [objectValue(holder(engine, node, union(first, typed)))];
     case 'vue.computed':
       return [objectValue(holder(engine, node, union(computedOf(engine, first, node), typed)))];
+    case 'vue.defineProps':
+      return [defineProps(engine, first, typed, node)];
+    case 'vue.withDefaults':
+      // `withDefaults(defineProps<Props>(), { fetcher: answerFetcher })`: the defaults are the props' values too.
+      for (const props of first) if (props.kind === 'object') for (const defaults of second) if (defaults.kind === 'object') engine.write(engine.cell(props.allocation, '...'), [defaults]);
+      return first;
+    case 'vue.defineComponent':
     case 'vue.reactive':
     case 'vue.readonly':
     case 'vue.shallowReactive':
@@ -187,6 +194,27 @@ function holder(engine: Engine, node: TSESTree.Node, initial: ValueSet): Allocat
   const allocation = engine.allocate(node, 'other');
   engine.write(engine.cell(allocation, 'value'), initial);
   return allocation;
+}
+
+/**
+ * `defineProps({ fetcher: { type: Function as PropType<AnswerFetcher>, default: answerFetcher } })`
+ * or `defineProps<{ result: SearchResult }>()`: the props object, each prop holding its default and
+ * what its declared type says (a parent's values are not followed).
+ */
+function defineProps(engine: Engine, declaration: ValueSet, typed: ValueSet, node: TSESTree.Node): Value {
+  const allocation = engine.allocate(node, 'other');
+  const props = { ...allocation, id: `${allocation.id}:props` };
+  for (const object of declaration) {
+    if (object.kind !== 'object') continue;
+    for (const [key, cell] of engine.cells(object.allocation)) {
+      if (key === '...') continue;
+      const definitions = engine.read(cell).filter((value) => value.kind === 'object');
+      const declared = load(engine, definitions, 'type', undefined).filter((value) => value.kind !== 'builtin');
+      engine.write(engine.cell(props, key), union(load(engine, definitions, 'default', undefined), declared));
+    }
+  }
+  engine.write(engine.cell(props, '...'), typed);
+  return objectValue(props);
 }
 
 function contents(engine: Engine, containers: ValueSet): ValueSet {

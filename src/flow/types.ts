@@ -64,7 +64,7 @@ export function typedValues(engine: Engine, module: ParsedModule, node: TSESTree
 
 const NULLISH = new Set<string>([T.TSNullKeyword, T.TSUndefinedKeyword, T.TSVoidKeyword]);
 
-const WRAPPERS = new Set(['Partial', 'Readonly', 'Required', 'NonNullable', 'Pick', 'Omit', 'DeepPartial', 'Awaited']);
+const WRAPPERS = new Set(['Partial', 'Readonly', 'Required', 'NonNullable', 'Pick', 'Omit', 'DeepPartial', 'Awaited', 'PropType']);
 
 function reference(engine: Engine, module: ParsedModule, node: TSESTree.TSTypeReference, depth: number): ValueSet {
   const name = node.typeName.type === T.Identifier ? node.typeName.name : node.typeName.type === T.TSQualifiedName ? node.typeName.right.name : undefined;

@@ -84,6 +84,10 @@ function analyze(project: ProjectIndex, engine: Engine, seeds: string[], rounds:
     }
     engine.settle();
     runDefaults(engine, project, analysed, pending);
+    // What a framework does by convention reads what the round made (a Vuex store a component of the
+    // same round reads, a loader's result): it runs again once the round has settled.
+    for (const module of modules) runConventions(engine, module);
+    engine.settle();
     batch = receivers(engine, project, analysed, within);
   }
   judgeBodies(engine);

@@ -16,7 +16,7 @@ import { responseValue } from './values.js';
 import { requestObjectUse, strings } from './requests.js';
 import { mutate } from './sdk.js';
 import { callTypeArgument } from './types.js';
-import { concat, constantText, isTextPiece, resolveUrl, UNKNOWN_TEXT, type Piece, type StringPattern } from './strings.js';
+import { concat, constantText, isTextPiece, resolveUrl, UNKNOWN_TEXT, type Piece, type StringPattern, type TextPiece } from './strings.js';
 import {
   arrayValue,
   builtinValue,
@@ -537,7 +537,13 @@ function stringMethod(engine: Engine, method: string, receiver: ValueSet, args: 
       const searchText = search && constantText(search.pattern);
       const regex = node.type === T.CallExpression ? regexLiteral(node.arguments[0]) : undefined;
       // A replacement the engine cannot tell (a function filling `{id}` from the request) leaves unknown text.
-      if (searchText === undefined && regex) return patterns.map((pattern) => stringValue(replaceMatches(pattern, regex, constantText(firstPattern(args[1] ?? EMPTY)))));
+      if (searchText === undefined && regex) {
+        const replacement = constantText(firstPattern(args[1] ?? EMPTY));
+        return patterns.flatMap((pattern) => {
+          const replaced = replaceMatches(pattern, regex, replacement);
+          return replaced ? [stringValue(replaced)] : [];
+        });
+      }
       if (searchText === undefined) return EMPTY;
       const replacement = firstPattern(args[1] ?? EMPTY);
       return patterns.map((pattern) => stringValue(replaceIn(pattern, searchText, replacement)));
@@ -568,36 +574,68 @@ function regexLiteral(node: TSESTree.Node | undefined): RegExp | undefined {
  * text the string is known to hold, piece by piece; one anchored at the start (or end) only to
  * the first (or last) piece, and only when that piece is known text.
  */
-function replaceMatches(pattern: StringPattern, regex: RegExp, replacement: string | undefined): StringPattern {
-  const atStart = regex.source.startsWith('^');
-  const atEnd = regex.source.endsWith('$') && !regex.source.endsWith('\\$');
+function replaceMatches(pattern: StringPattern, regex: RegExp, replacement: string | undefined): StringPattern | undefined {
+  const known = pattern.every((piece) => isTextPiece(piece));
+  const atStart = regex.source.startsWith('^') && !regex.source.includes('|');
+  const atEnd = regex.source.endsWith('$') && !regex.source.endsWith('\\$') && !regex.source.includes('|');
+  // With unknown parts, only a regular expression anchored at one end is applied, to the piece at that end:
+  // any other may match across the unknown text, or not at all.
+  if (!known && !atStart && !atEnd) return undefined;
+  if (known && pattern.length > 1 && !matchesWithinPieces(pattern as readonly TextPiece[], regex)) return undefined;
   return concat(
     ...pattern.map((piece, index): StringPattern => {
       if (!isTextPiece(piece)) return [piece];
       if ((atStart && index !== 0) || (atEnd && index !== pattern.length - 1)) return [piece];
-      if (replacement !== undefined) {
-        const text = piece.text.replace(regex, replacement);
-        return text === '' ? [] : [{ ...piece, text }];
-      }
-      // An unknown replacement (a function filling `{id}` from the request): each match becomes unknown text.
-      const out: Piece[] = [];
-      let last = 0;
-      for (const match of piece.text.matchAll(new RegExp(regex.source, regex.flags.includes('g') ? regex.flags : `${regex.flags}g`))) {
-        if (match.index > last) out.push({ ...piece, text: piece.text.slice(last, match.index) });
-        out.push(...UNKNOWN_TEXT);
-        last = match.index + match[0].length;
-        if (!regex.flags.includes('g') || match[0] === '') break;
-      }
-      if (last < piece.text.length) out.push({ ...piece, text: piece.text.slice(last) });
-      return out;
+      return replacedPiece(piece, regex, replacement);
     }),
   );
+}
+
+/** Whether every match of the expression in the whole text lies inside one piece, where applying it piece by piece gives the same text. */
+function matchesWithinPieces(pieces: readonly TextPiece[], regex: RegExp): boolean {
+  const whole = pieces.map((piece) => piece.text).join('');
+  const starts: number[] = [];
+  let offset = 0;
+  for (const piece of pieces) {
+    starts.push(offset);
+    offset += piece.text.length;
+  }
+  const pieceAt = (at: number) => starts.findLastIndex((start) => start <= at);
+  for (const match of whole.matchAll(new RegExp(regex.source, regex.flags.includes('g') ? regex.flags : `${regex.flags}g`))) {
+    if (match[0] !== '' && pieceAt(match.index) !== pieceAt(match.index + match[0].length - 1)) return false;
+    if (!regex.flags.includes('g')) {
+      // Applied once to the whole text, it is applied once in all: only one piece may match on its own.
+      return pieces.filter((piece) => new RegExp(regex.source, regex.flags.replace('g', '')).test(piece.text)).length <= 1;
+    }
+    if (match[0] === '') break;
+  }
+  return true;
+}
+
+/** One piece of text with the regular expression replaced; each match unknown text when the replacement is not known. */
+function replacedPiece(piece: TextPiece, regex: RegExp, replacement: string | undefined): StringPattern {
+  if (replacement !== undefined) {
+    const text = piece.text.replace(regex, replacement);
+    return text === '' ? [] : [{ ...piece, text }];
+  }
+  const out: Piece[] = [];
+  let last = 0;
+  for (const match of piece.text.matchAll(new RegExp(regex.source, regex.flags.includes('g') ? regex.flags : `${regex.flags}g`))) {
+    if (match.index > last) out.push({ ...piece, text: piece.text.slice(last, match.index) });
+    out.push(...UNKNOWN_TEXT);
+    last = match.index + match[0].length;
+    if (!regex.flags.includes('g') || match[0] === '') break;
+  }
+  if (last < piece.text.length) out.push({ ...piece, text: piece.text.slice(last) });
+  return out;
 }
 
 /**
  * `route.split(' ')` of `'POST /rest/api/v1/chat'`: an array of the parts, position by position,
  * each part keeping where its text is written; a part with unknown text is unknown there.
  */
+const MAX_SPLIT_POSITIONS = 32;
+
 function splitArray(engine: Engine, node: TSESTree.Node, pattern: StringPattern, separator: string): Value {
   const parts: Piece[][] = [[]];
   for (const piece of pattern) {
@@ -612,10 +650,13 @@ function splitArray(engine: Engine, node: TSESTree.Node, pattern: StringPattern,
   }
   const allocation = engine.allocate(node, 'other');
   const id = `${allocation.id}:split`;
+  // Unknown text may hold the separator: positions after it are not known. A long text is a list, not a URL.
+  const firstUnknown = parts.findIndex((part) => part.some((piece) => !isTextPiece(piece)));
+  const positioned = Math.min(firstUnknown < 0 ? parts.length : firstUnknown + 1, MAX_SPLIT_POSITIONS);
   parts.forEach((part, index) => {
     const value = stringValue(concat(part));
-    engine.write(engine.cell(id, String(index)), [value]);
-    engine.write(engine.cell(id, '[]'), [value]);
+    if (index < positioned) engine.write(engine.cell(id, String(index)), [value]);
+    if (index < MAX_SPLIT_POSITIONS) engine.write(engine.cell(id, '[]'), [value]);
   });
   return arrayValue({ ...allocation, id });
 }

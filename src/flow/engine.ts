@@ -329,23 +329,36 @@ export class Engine {
    * `data.trending` may be a search response or a collection's): such a read is not reported as
    * the other schemas' deprecated field, since the engine cannot tell which one the code reads.
    */
-  private readonly liveReads = new Map<TSESTree.Node, Set<string>>();
+  private readonly liveReads = new Map<TSESTree.Node, Map<string, Set<Activation | undefined>>>();
+  /** The activations each finding was reported in: a helper's read is judged per context (`call('search')`, `call('getcollection')`). */
+  private readonly reporters = new Map<string, Set<Activation | undefined>>();
 
-  /** A read at `node` of a property that is live on the value read. */
+  /** A read at `node`, in the running activation, of a property that is live on the value read. */
   liveRead(node: TSESTree.Node, property: string): void {
-    const properties = this.liveReads.get(node);
-    if (properties) properties.add(property);
-    else this.liveReads.set(node, new Set([property]));
+    let properties = this.liveReads.get(node);
+    if (!properties) this.liveReads.set(node, (properties = new Map()));
+    let readers = properties.get(property);
+    if (!readers) properties.set(property, (readers = new Set()));
+    readers.add(this.reader);
   }
 
-  /** The findings, less those at reads that may as well be of a live property. */
+  /** The findings, less those at reads that may as well be of a live property in every context that reported them. */
   settledFindings(): FlowFinding[] {
-    return [...this.findings.values()].filter((finding) => finding.kind !== 'field' || finding.direction !== 'response' || !this.liveReads.get(finding.node)?.has(finding.property));
+    const result: FlowFinding[] = [];
+    for (const [key, finding] of this.findings) {
+      const live = finding.kind === 'field' && finding.direction === 'response' ? this.liveReads.get(finding.node)?.get(finding.property) : undefined;
+      if (live && [...(this.reporters.get(key) ?? [])].every((reader) => live.has(reader))) continue;
+      result.push(finding);
+    }
+    return result;
   }
 
   report(finding: FlowFinding): void {
     const key = findingKey(finding);
     if (!this.findings.has(key)) this.findings.set(key, finding);
+    let reporters = this.reporters.get(key);
+    if (!reporters) this.reporters.set(key, (reporters = new Set()));
+    reporters.add(this.reader);
   }
 
   demand(demand: BodyDemand): void {

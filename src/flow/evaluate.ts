@@ -561,7 +561,9 @@ export class Evaluator {
       // `useLoaderData<typeof loader>()` (Remix, React Router): the data is what the route's loader resolves to;
       // without a type argument, the loader (or action) the route module itself exports.
       const hook = LOADER_HOOKS.exec(calleeText(callee) ?? '');
-      const loaders = hook && typed.length === 0 ? exportValue(this.engine, this.module.path, hook[1] === 'Action' ? 'action' : 'loader', undefined) : typed;
+      // (`useRouteLoaderData('root')` reads another route's: no fallback.)
+      const own = hook && typed.length === 0 && !hook[0].includes('Route');
+      const loaders = own ? exportValue(this.engine, this.module.path, hook![1] === 'Action' ? 'action' : 'loader', undefined) : typed;
       const loaded = hook ? unionAll(loaders.map((value) => (value.kind === 'function' ? awaited(this.engine, this.engine.invoke(value, [], EMPTY)) : EMPTY))) : EMPTY;
       if (loaded.length > 0) result = loaded;
       else if (typed.length > 0) result = union(typed, [promiseValue(typed)]);

@@ -139,6 +139,8 @@ function reanalyzed(session: Session, last: ProjectAnalysis): ProjectAnalysis | 
   const writers = libraryStateWriters(session);
   if (!writers) return undefined;
   const files = project.files();
+  // A file that starts or stops making a Vuex store, or using one, changes links no import shows: the whole project again.
+  if ([...session.before].some(([file, facts]) => facts.vuex !== files.get(file)?.vuex)) return undefined;
   const edited = connected(project, [...session.edited], [...session.before].flatMap(([file, facts]) => project.resolvedImports(file, facts.imports)));
   if (!edited || [...session.before.values()].some((facts) => facts.libraryState) || [...edited].some((file) => files.get(file)!.libraryState)) return undefined;
   const part = new Set([...edited, ...writers]);

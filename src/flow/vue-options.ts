@@ -14,7 +14,7 @@ import { builtinValue, EMPTY, objectValue, promiseValue, stringValue, union, typ
  * mutations, actions, getters })`) keeps its state in one object: `commit(type, payload)` runs the
  * mutation with it, `dispatch(type, payload)` the action with a context of `commit`, `state`…; the
  * `map*` helpers give components computed properties and methods over it. Stores are found
- * project-wide, as an app installs one for all its components.
+ * project-wide, as an app installs one for all its components; a store's modules are not followed.
  */
 const VUEX = new Set(['vuex']);
 const STORE_MAKERS = new Set(['Store', 'createStore']);
@@ -57,7 +57,9 @@ export function callVuex(engine: Engine, fn: BuiltinValue, args: readonly ValueS
     case 'vuex.mapGetters':
     case 'vuex.mapActions':
     case 'vuex.mapMutations':
-      return [helperObject(engine, fn.name.slice('vuex.'.length), args.at(-1) ?? EMPTY, node)];
+      // `mapState('search', ['items'])` reads a module's state, which is not followed.
+      if (args.length > 1) return [objectValue(engine.allocate(node, 'other'))];
+      return [helperObject(engine, fn.name.slice('vuex.'.length), first, node)];
     case 'vuex.read': {
       // A mapped property read from the component's store: `mapState(['x'])` is `this.$store.state.x`.
       const [, kind = '', key = ''] = fn.name.split(':');
@@ -81,8 +83,8 @@ function makeStore(engine: Engine, options: ValueSet, node: TSESTree.Node): Valu
   const stateOption = load(engine, objects, 'state', undefined);
   const state = union(stateOption.filter((value) => value.kind === 'object'), call(engine, stateOption.filter((value) => value.kind === 'function'), [], EMPTY, node));
   engine.write(engine.cell(allocation, 'state'), state);
-  const modules = load(engine, load(engine, objects, 'modules', undefined), undefined, undefined).filter((value) => value.kind === 'object');
-  for (const kind of ['mutations', 'actions', 'getters']) engine.write(engine.cell(allocation, kind), union(load(engine, objects, kind, undefined), load(engine, modules, kind, undefined)));
+  // A store's modules keep their own state and handlers (namespaced or not): not followed, rather than mixed with the root's.
+  for (const kind of ['mutations', 'actions', 'getters']) engine.write(engine.cell(allocation, kind), load(engine, objects, kind, undefined));
   engine.write(engine.cell(allocation, 'commit'), [builtinValue('vuex.commit', [store])]);
   engine.write(engine.cell(allocation, 'dispatch'), [builtinValue('vuex.dispatch', [store])]);
   // Getters are the state's views: each computed from the state.
@@ -173,8 +175,11 @@ export function runOptionsComponent(engine: Engine, module: ParsedModule): void 
 /** An options table's entries by key, those spread into it included. */
 function members(engine: Engine, tables: ValueSet): Map<string, ValueSet> {
   const found = new Map<string, ValueSet>();
+  const seen = new Set<string>();
   const add = (table: Value): void => {
-    if (table.kind !== 'object') return;
+    // `methods = { ...methods, save() {} }` spreads an object into itself.
+    if (table.kind !== 'object' || seen.has(table.allocation.id)) return;
+    seen.add(table.allocation.id);
     for (const [key, cell] of engine.cells(table.allocation)) {
       if (key === '...') for (const spread of engine.read(cell)) add(spread);
       else found.set(key, union(found.get(key) ?? EMPTY, engine.read(cell)));

@@ -30,6 +30,7 @@ export function vueuseMember(engine: Engine, value: BuiltinValue, key: string | 
   const chain = value.receiver ?? EMPTY;
   if (SENDING.has(key)) return [builtinValue(`vueuse.send.${key.toUpperCase()}`, chain)];
   if (READING.has(key)) return [builtinValue('vueuse.read', chain)];
+  if (key === 'data' || key === 'execute') sendUnlessSent(engine, chain);
   return load(engine, chain, key, undefined);
 }
 
@@ -37,12 +38,14 @@ export function callVueuse(engine: Engine, fn: BuiltinValue, args: readonly Valu
   if (fn.name === 'vueuse.useFetch') return useFetch(engine, args, node);
   const chain = fn.receiver ?? EMPTY;
   if (fn.name === 'vueuse.read') {
+    sendUnlessSent(engine, chain);
     // `.json<ChatResponse>()`: the data is what the type argument says too.
     const typed = callTypeArgument(engine, node);
     if (typed.length > 0) resolve(engine, chain, typed);
     return [builtinValue('vueuse.chain', chain)];
   }
   if (fn.name.startsWith('vueuse.send.')) {
+    // (`.post(body)` is evaluated before the `.json()` and the reads after it: the chain's own request, instead of the default.)
     const body = args[0] ?? EMPTY;
     const unwrapped = union(body.filter((value) => value.kind !== 'builtin'), load(engine, body, 'value', undefined));
     send(engine, chain, fn.name.slice('vueuse.send.'.length), unwrapped, node);
@@ -58,13 +61,17 @@ function useFetch(engine: Engine, args: readonly ValueSet[], node: TSESTree.Node
   engine.write(engine.cell(allocation, 'url'), url);
   engine.write(engine.cell(allocation, 'init'), init.filter((value) => value.kind === 'object'));
   engine.write(engine.cell(allocation, 'data'), [objectValue(data)]);
-  const chain = [objectValue(allocation)];
-  // Without a method call the chain sends what its init says (a GET by default).
-  send(engine, chain, undefined, EMPTY, node);
-  return [builtinValue('vueuse.chain', chain)];
+  return [builtinValue('vueuse.chain', [objectValue(allocation)])];
+}
+
+/** A chain whose `get()`/`post(…)`/… nothing called sends what its init says (a GET by default) once it is read. */
+function sendUnlessSent(engine: Engine, chain: ValueSet): void {
+  if (load(engine, chain, 'sent', undefined).length > 0) return;
+  for (const value of chain) if (value.kind === 'object') send(engine, [value], undefined, EMPTY, value.allocation.node);
 }
 
 function send(engine: Engine, chain: ValueSet, method: string | undefined, body: ValueSet, node: TSESTree.Node): void {
+  for (const value of chain) if (value.kind === 'object') engine.write(engine.cell(value.allocation, 'sent'), [builtinValue('vueuse.sent')]);
   const url = load(engine, chain, 'url', undefined);
   const init = load(engine, chain, 'init', undefined);
   let options = init;

@@ -37,7 +37,7 @@ export function judgeBodies(engine: Engine): void {
       if (!facts) continue;
       const items = engine.catalog.itemsOnProperty(position.schema, name, facts.marks);
       for (const site of cell.sites ?? []) {
-        const file = fileOf(engine, site);
+        const file = engine.fileOf(site);
         if (!file) continue;
         for (const item of items) {
           if (site.type === T.Property) {
@@ -87,10 +87,4 @@ function sameReference(a: TSESTree.Node, b: TSESTree.Node): boolean {
   if (a.type === T.ThisExpression && b.type === T.ThisExpression) return true;
   if (a.type === T.MemberExpression && b.type === T.MemberExpression) return memberKey(a) !== undefined && memberKey(a) === memberKey(b) && sameReference(a.object, b.object);
   return false;
-}
-
-function fileOf(engine: Engine, node: TSESTree.Node): string | undefined {
-  let program: TSESTree.Node = node;
-  while (program.parent) program = program.parent;
-  return engine.moduleOfProgram(program as TSESTree.Program)?.path;
 }

@@ -1,5 +1,5 @@
 import type { TSESTree } from '../ts-eslint-lite.js';
-import { T } from '../project/ast.js';
+import { programOf, T } from '../project/ast.js';
 import { defaultExportName } from '../project/auto-imports.js';
 import type { ParsedModule } from '../project/module.js';
 import { callContainer, containerImport, containerMember, isContainerBuiltin, pairOf } from './containers.js';
@@ -11,7 +11,7 @@ import { callFastify, fastifyImport, isFastifyBuiltin } from './fastify.js';
 import type { Engine } from './engine.js';
 import { libraryGlobal } from './library.js';
 import { commonJsObjects, exportValue, requiredValue } from './modules.js';
-import { awaited, call, elementsOf, load, type Use } from './operations.js';
+import { awaited, call, elementsOf, load, parsedJson, type Use } from './operations.js';
 import { responseValue } from './values.js';
 import { requestObjectUse, strings } from './requests.js';
 import { mutate } from './sdk.js';
@@ -856,15 +856,9 @@ function pathStrings(engine: Engine, values: ValueSet): { text: string; use: Use
     if (text === undefined || text === '') continue;
     const [piece] = value.pattern;
     const literal = value.pattern.length === 1 && piece && isTextPiece(piece) && piece.origin.type === T.Literal ? piece.origin : undefined;
-    found.push({ text, use: literal && isIn(engine.reader!.module, literal) ? { kind: 'path', node: literal } : undefined });
+    found.push({ text, use: literal && programOf(literal) === engine.reader!.module.ast ? { kind: 'path', node: literal } : undefined });
   }
   return found;
-}
-
-function isIn(module: ParsedModule, node: TSESTree.Node): boolean {
-  let root: TSESTree.Node = node;
-  while (root.parent) root = root.parent;
-  return root === module.ast;
 }
 
 /** `'config.options[0].name'` → `config`, `options`, `0`, `name`. */
@@ -898,7 +892,7 @@ function raycastFetch(engine: Engine, args: readonly ValueSet[], node: TSESTree.
   const response = awaited(engine, callFunctions(engine, libraryGlobal(engine, 'fetch'), [url, options], node));
   const objects = options.filter((value) => value.kind === 'object');
   const parse = load(engine, objects, 'parseResponse', undefined);
-  let data = parse.length > 0 ? awaited(engine, callFunctions(engine, parse, [response], node)) : awaited(engine, call(engine, load(engine, response, 'json', undefined), [], response, node));
+  let data = parse.length > 0 ? awaited(engine, callFunctions(engine, parse, [response], node)) : parsedJson(engine, response, node);
   const mapResult = load(engine, objects, 'mapResult', undefined);
   if (mapResult.length > 0) data = load(engine, callFunctions(engine, mapResult, [data], node), 'data', undefined);
   return [queryResult(engine, node, union(data, callTypeArgument(engine, node)))];

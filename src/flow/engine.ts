@@ -3,7 +3,7 @@ import type { WrapperSetting } from '../settings.js';
 import type { SchemaGraph, SchemaPosition } from '../schedule/graph/schema-graph.js';
 import type { ParsedModule } from '../project/module.js';
 import type { ProjectIndex } from '../project/project.js';
-import { T } from '../project/ast.js';
+import { programOf, T } from '../project/ast.js';
 import { Activation, Cell } from './activation.js';
 import type { Catalog, KnownEndpoint } from './catalog.js';
 import { Evaluator } from './evaluate.js';
@@ -101,9 +101,9 @@ export class Engine {
     return activation;
   }
 
-  /** The module a tree belongs to (for reporting a node met through another module's values). */
-  moduleOfProgram(program: TSESTree.Program): ParsedModule | undefined {
-    return this.programs.get(program);
+  /** The file of the module a node belongs to (for reporting a node met through another module's values). */
+  fileOf(node: TSESTree.Node): string | undefined {
+    return this.programs.get(programOf(node))?.path;
   }
 
   /** Whether the module's top level has been run (it is part of the analysis). */

@@ -281,6 +281,11 @@ export function elementsOf(engine: Engine, values: ValueSet): ValueSet {
   return result;
 }
 
+/** What `await res.json()` gives for these responses (a fetch `Response`, or anything with a `json()` method). */
+export function parsedJson(engine: Engine, responses: ValueSet, node: TSESTree.Node): ValueSet {
+  return awaited(engine, call(engine, load(engine, responses, 'json', undefined), [], responses, node));
+}
+
 export function promiseOf(values: ValueSet): ValueSet {
   return values.length === 0 ? EMPTY : [promiseValue(values)];
 }

@@ -223,7 +223,7 @@ function reportEndpoint(engine: Engine, endpoint: KnownEndpoint, pieces: TextPie
     const written = name !== '' && piece.text.includes(name) ? piece.written : undefined;
     for (const node of written ? [piece.origin, written] : [piece.origin]) {
       const root = stringRootOf(node);
-      const file = moduleFileOf(engine, root);
+      const file = engine.fileOf(root);
       if (!file || (node === written && !SOURCE_FILE.test(file))) continue;
       for (const item of endpoint.endpointItems) engine.report({ kind: 'endpoint', file, node: root, item });
     }
@@ -248,12 +248,6 @@ function isStringBuilder(parent: TSESTree.Node, child: TSESTree.Node): boolean {
   if (parent.type === T.BinaryExpression) return parent.operator === '+';
   if (parent.type === T.TemplateLiteral) return parent.expressions.includes(child as TSESTree.Expression);
   return false;
-}
-
-function moduleFileOf(engine: Engine, node: TSESTree.Node): string | undefined {
-  let program: TSESTree.Node = node;
-  while (program.parent) program = program.parent;
-  return engine.moduleOfProgram(program as TSESTree.Program)?.path;
 }
 
 // ---- requests the models do not describe ------------------------------------------------------

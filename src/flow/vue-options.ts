@@ -48,7 +48,8 @@ export function callVuex(engine: Engine, fn: BuiltinValue, args: readonly ValueS
     case 'vuex.Store':
       return [makeStore(engine, first, node)];
     case 'vuex.commit':
-      return handlers(engine, store, 'mutations', first).length > 0 ? (call(engine, handlers(engine, store, 'mutations', first), [load(engine, store, 'state', undefined), second], EMPTY, node), EMPTY) : EMPTY;
+      call(engine, handlers(engine, store, 'mutations', first), [load(engine, store, 'state', undefined), second], EMPTY, node);
+      return EMPTY;
     case 'vuex.dispatch': {
       const returned = call(engine, handlers(engine, store, 'actions', first), [contextOf(engine, store, node), second], EMPTY, node);
       return [promiseValue(awaited(engine, returned))];
@@ -68,7 +69,7 @@ export function callVuex(engine: Engine, fn: BuiltinValue, args: readonly ValueS
       if (kind === 'stateFn') return call(engine, store, [load(engine, stores, 'state', undefined), load(engine, stores, 'getters', undefined)], self, node);
       if (kind === 'getters') return load(engine, load(engine, stores, 'getters', undefined), key, undefined);
       const method = kind === 'actions' ? 'dispatch' : 'commit';
-      return call(engine, load(engine, stores, method, undefined), [[stringOf(key, node)], first], EMPTY, node);
+      return call(engine, load(engine, stores, method, undefined), [[stringValue(text(key, node))], first], EMPTY, node);
     }
     default:
       return EMPTY;
@@ -128,8 +129,8 @@ function helperObject(engine: Engine, helper: string, spec: ValueSet, node: TSES
   for (const value of spec) {
     if (value.kind === 'array') {
       for (const element of load(engine, [value], undefined, undefined)) {
-        const key = element.kind === 'string' ? constantText(element.pattern) : undefined;
-        if (key) engine.write(engine.cell(object, key.split('/').at(-1)!), [builtinValue(`vuex.read:${kind}:${key.split('/').at(-1)!}`)]);
+        const key = element.kind === 'string' ? constantText(element.pattern)?.split('/').at(-1) : undefined;
+        if (key) engine.write(engine.cell(object, key), [builtinValue(`vuex.read:${kind}:${key}`)]);
       }
     } else if (value.kind === 'object') {
       for (const [key, cell] of engine.cells(value.allocation)) {
@@ -142,10 +143,6 @@ function helperObject(engine: Engine, helper: string, spec: ValueSet, node: TSES
     }
   }
   return objectValue(object);
-}
-
-function stringOf(name: string, node: TSESTree.Node): Value {
-  return stringValue(text(name, node));
 }
 
 /**
@@ -190,9 +187,5 @@ function members(engine: Engine, tables: ValueSet): Map<string, ValueSet> {
 }
 
 function isComponentOptions(engine: Engine, value: Value): boolean {
-  if (value.kind !== 'object') return false;
-  let keys = 0;
-  for (const key of engine.cells(value.allocation).keys()) if (OPTION_KEYS.has(key)) keys++;
-  return keys > 0;
+  return value.kind === 'object' && [...engine.cells(value.allocation).keys()].some((key) => OPTION_KEYS.has(key));
 }
-

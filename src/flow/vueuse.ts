@@ -1,7 +1,7 @@
 import type { TSESTree } from '../ts-eslint-lite.js';
 import type { Engine } from './engine.js';
 import { libraryGlobal } from './library.js';
-import { awaited, call, load } from './operations.js';
+import { awaited, call, load, parsedJson } from './operations.js';
 import { callTypeArgument } from './types.js';
 import { text } from './strings.js';
 import { builtinValue, EMPTY, objectValue, serializedValue, stringValue, union, type BuiltinValue, type ValueSet } from './values.js';
@@ -84,7 +84,7 @@ function send(engine: Engine, chain: ValueSet, method: string | undefined, body:
     options = [objectValue({ ...allocation, id })];
   }
   const response = awaited(engine, call(engine, libraryGlobal(engine, 'fetch'), [url, options], EMPTY, node));
-  resolve(engine, chain, awaited(engine, call(engine, load(engine, response, 'json', undefined), [], response, node)));
+  resolve(engine, chain, parsedJson(engine, response, node));
 }
 
 function resolve(engine: Engine, chain: ValueSet, values: ValueSet): void {

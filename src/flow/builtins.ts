@@ -11,7 +11,7 @@ import { callFastify, fastifyImport, isFastifyBuiltin } from './fastify.js';
 import type { Engine } from './engine.js';
 import { libraryGlobal } from './library.js';
 import { commonJsObjects, exportValue, requiredValue } from './modules.js';
-import { awaited, call, elementsOf, load, parsedJson, type Use } from './operations.js';
+import { arrayOf, awaited, call, elementsOf, load, parsedJson, type Use } from './operations.js';
 import { responseValue } from './values.js';
 import { requestObjectUse, strings } from './requests.js';
 import { mutate } from './sdk.js';
@@ -453,13 +453,6 @@ function settledArray(engine: Engine, iterable: ValueSet, node: TSESTree.Node, s
     }
   }
   return [arrayValue(result)];
-}
-
-function arrayOf(engine: Engine, node: TSESTree.Node, elements: ValueSet, tag = ''): Value {
-  const allocation = engine.allocate(node, 'other');
-  const id = tag ? `${allocation.id}:${tag}` : allocation.id;
-  engine.write(engine.cell(id, '[]'), elements);
-  return arrayValue({ ...allocation, id });
 }
 
 /** Calls every function in `callee` with `args`; what they return. */

@@ -10,6 +10,7 @@ import { callSdk, constructSdk, sdkMember } from './sdk.js';
 import { reorigin } from './strings.js';
 import {
   abstractInstanceId,
+  arrayValue,
   builtinValue,
   classIdentity,
   distinct,
@@ -279,6 +280,14 @@ export function elementsOf(engine: Engine, values: ValueSet): ValueSet {
     else if (value.kind === 'object') result = union(result, engine.read(engine.cell(value.allocation, '[]')));
   }
   return result;
+}
+
+/** An array made at `node` (once per activation; `tag` tells apart several made there) holding these elements. */
+export function arrayOf(engine: Engine, node: TSESTree.Node, elements: ValueSet, tag = ''): Value {
+  const allocation = engine.allocate(node, 'other');
+  const id = tag ? `${allocation.id}:${tag}` : allocation.id;
+  engine.write(engine.cell(id, '[]'), elements);
+  return arrayValue({ ...allocation, id });
 }
 
 /** What `await res.json()` gives for these responses (a fetch `Response`, or anything with a `json()` method). */

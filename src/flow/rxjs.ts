@@ -1,6 +1,6 @@
 import type { TSESTree } from '../ts-eslint-lite.js';
 import type { Engine } from './engine.js';
-import { awaited, call, elementsOf } from './operations.js';
+import { arrayOf, awaited, call, elementsOf } from './operations.js';
 import { arrayValue, builtinValue, EMPTY, objectValue, promiseValue, union, unionAll, type BuiltinValue, type ValueSet } from './values.js';
 
 /**
@@ -48,7 +48,7 @@ export function callRxjs(engine: Engine, fn: BuiltinValue, args: readonly ValueS
     case 'defer':
       return call(engine, first, [], EMPTY, node);
     default:
-      if (JOINING.has(name)) return [promiseValue(joined(engine, args.length > 1 ? [arrayOf(engine, node, args)] : first, node))];
+      if (JOINING.has(name)) return [promiseValue(joined(engine, args.length > 1 ? [tupleOf(engine, node, args)] : first, node))];
       return SOURCES.has(name) ? [promiseValue(EMPTY)] : EMPTY;
   }
 }
@@ -66,7 +66,7 @@ export function pipe(engine: Engine, source: ValueSet, operators: readonly Value
         continue;
       }
       if (COLLECTING.has(name)) {
-        next = union(next, [promiseValue([arrayValue(elementsHolder(engine, node, awaited(engine, current)))])]);
+        next = union(next, [promiseValue([arrayOf(engine, node, awaited(engine, current), 'buffer')])]);
         continue;
       }
       const returned = call(engine, op.receiver ?? EMPTY, [awaited(engine, current)], EMPTY, node);
@@ -91,16 +91,10 @@ function joined(engine: Engine, sources: ValueSet, node: TSESTree.Node): ValueSe
   return unionAll(out);
 }
 
-function arrayOf(engine: Engine, node: TSESTree.Node, positions: readonly ValueSet[]): ReturnType<typeof arrayValue> {
+/** `forkJoin(a$, b$)`: the observables given, position by position. */
+function tupleOf(engine: Engine, node: TSESTree.Node, positions: readonly ValueSet[]): ReturnType<typeof arrayValue> {
   const allocation = engine.allocate(node, 'other');
   const id = `${allocation.id}:args`;
   positions.forEach((values, index) => engine.write(engine.cell(id, String(index)), values));
   return arrayValue({ ...allocation, id });
-}
-
-function elementsHolder(engine: Engine, node: TSESTree.Node, elements: ValueSet): Parameters<typeof arrayValue>[0] {
-  const allocation = engine.allocate(node, 'other');
-  const id = `${allocation.id}:buffer`;
-  engine.write(engine.cell(id, '[]'), elements);
-  return { ...allocation, id };
 }

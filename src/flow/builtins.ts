@@ -2,12 +2,13 @@ import type { TSESTree } from '../ts-eslint-lite.js';
 import { programOf, T } from '../project/ast.js';
 import { defaultExportName } from '../project/auto-imports.js';
 import type { ParsedModule } from '../project/module.js';
-import { callContainer, containerImport, containerMember, isContainerBuiltin, pairOf } from './containers.js';
-import { callRtk, isRtkBuiltin, rtkImport, rtkMember } from './rtk-query.js';
-import { callRxjs, isRxjsBuiltin, pipe, rxjsImport } from './rxjs.js';
-import { callVueuse, isVueuseBuiltin, vueuseImport, vueuseMember } from './vueuse.js';
-import { callVuex, isVuexBuiltin, vuexImport, vuexMember } from './vue-options.js';
-import { callFastify, fastifyImport, isFastifyBuiltin } from './fastify.js';
+import { containerModel, pairOf } from './containers.js';
+import { rtkModel } from './rtk-query.js';
+import { pipe, rxjsModel } from './rxjs.js';
+import { vueuseModel } from './vueuse.js';
+import { vuexModel } from './vue-options.js';
+import { fastifyModel } from './fastify.js';
+import type { FrameworkModel } from './framework-model.js';
 import type { Engine } from './engine.js';
 import { libraryGlobal } from './library.js';
 import { commonJsObjects, exportValue, requiredValue } from './modules.js';
@@ -115,8 +116,15 @@ export function frameworkImport(packageName: string, exported: string): ValueSet
       if (exported === 'default' || exported === '*') return [builtinValue('lodash')];
       return LODASH.has(exported) ? [builtinValue(`lodash.${exported}`)] : EMPTY;
     default:
-      return unionAll([containerImport(packageName, exported), rtkImport(packageName, exported), rxjsImport(packageName, exported), vueuseImport(packageName, exported), vuexImport(packageName, exported), fastifyImport(packageName, exported), lodashMethodImport(packageName, exported)]);
+      return unionAll([...MODELS.map((model) => model.imports(packageName, exported)), lodashMethodImport(packageName, exported)]);
   }
+}
+
+/** The frameworks modelled in modules of their own. */
+const MODELS: readonly FrameworkModel[] = [containerModel, rtkModel, rxjsModel, vueuseModel, vuexModel, fastifyModel];
+
+function modelOf(name: string): FrameworkModel | undefined {
+  return MODELS.find((model) => model.owns(name));
 }
 
 const REACT_HOOKS = new Set(['useState', 'useEffect', 'useLayoutEffect', 'useMemo', 'useCallback', 'useRef', 'use', 'useContext', 'createContext']);
@@ -149,9 +157,7 @@ export function builtinMember(engine: Engine, value: BuiltinValue, key: string |
     case 'Array.prototype.slice':
       return key === 'call' ? [builtinValue('Array.prototype.slice.call')] : EMPTY;
     default:
-      if (isVueuseBuiltin(value.name)) return vueuseMember(engine, value, key);
-      if (value.name === 'vuex') return vuexMember(value, key);
-      return union(containerMember(engine, value, key), rtkMember(value, key));
+      return modelOf(value.name)?.member?.(engine, value, key) ?? EMPTY;
   }
 }
 
@@ -327,12 +333,7 @@ export function callBuiltin(engine: Engine, fn: BuiltinValue, args: readonly Val
     case 'swr.useSWRMutation':
       return swrMutation(engine, args, node);
     default:
-      if (isRxjsBuiltin(name)) return callRxjs(engine, fn, args, node);
-      if (isVueuseBuiltin(name)) return callVueuse(engine, fn, args, node);
-      if (isVuexBuiltin(name)) return callVuex(engine, fn, args, self, node);
-      if (isFastifyBuiltin(name)) return callFastify(engine, fn, args, node);
-      if (isRtkBuiltin(name)) return callRtk(engine, fn, args, node);
-      return isContainerBuiltin(name) ? callContainer(engine, fn, args, node) : EMPTY;
+      return modelOf(name)?.call(engine, fn, args, node, self) ?? EMPTY;
   }
 }
 
@@ -360,8 +361,6 @@ export function constructBuiltin(engine: Engine, fn: BuiltinValue, args: readonl
     }
     case 'Headers':
       return [objectValue(engine.allocate(node, 'other'))];
-    case 'vuex.Store':
-      return callVuex(engine, fn, args, EMPTY, node);
     case 'Promise': {
       // The executor's `resolve` fills a cell; the promise is of what it holds.
       const allocation = engine.allocate(node, 'other');
@@ -371,7 +370,7 @@ export function constructBuiltin(engine: Engine, fn: BuiltinValue, args: readonl
     case 'events.EventEmitter':
       return [eventEmitter(engine, node)];
     default:
-      return EMPTY;
+      return modelOf(fn.name)?.construct?.(engine, fn, args, node) ?? EMPTY;
   }
 }
 

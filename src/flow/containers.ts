@@ -3,6 +3,7 @@ import type { Engine } from './engine.js';
 import { awaited, call, frameworkInstances, load } from './operations.js';
 import { callTypeArgument } from './types.js';
 import { arrayValue, builtinValue, EMPTY, objectValue, promiseValue, union, unionAll, type Allocation, type BuiltinValue, type Value, type ValueSet } from './values.js';
+import type { FrameworkModel } from './framework-model.js';
 
 /**
  * The state containers of front-end frameworks, through which a response reaches the template or
@@ -272,3 +273,5 @@ function store(engine: Engine, node: TSESTree.Node, args: readonly ValueSet[]): 
   }
   return allocation;
 }
+
+export const containerModel: FrameworkModel = { imports: containerImport, owns: isContainerBuiltin, member: containerMember, call: callContainer };

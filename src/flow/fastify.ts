@@ -3,6 +3,7 @@ import type { Engine } from './engine.js';
 import { call, load } from './operations.js';
 import { constantText } from './strings.js';
 import { builtinValue, EMPTY, objectValue, type BuiltinValue, type Value, type ValueSet } from './values.js';
+import type { FrameworkModel } from './framework-model.js';
 
 /**
  * Fastify: what a plugin hangs on the server (`fastify.decorate('glean', service)`) is what route
@@ -76,3 +77,5 @@ function requestOf(engine: Engine, node: TSESTree.Node): ValueSet {
   engine.write(engine.cell(REQUEST, 'server'), [serverOf(engine, node)]);
   return [objectValue(allocation)];
 }
+
+export const fastifyModel: FrameworkModel = { imports: fastifyImport, owns: isFastifyBuiltin, call: callFastify };

@@ -5,6 +5,7 @@ import { awaited, call, load } from './operations.js';
 import { serviceRequest, strings } from './requests.js';
 import { callTypeArgument } from './types.js';
 import { arrayValue, builtinValue, EMPTY, objectValue, promiseValue, union, type BuiltinValue, type ValueSet } from './values.js';
+import type { FrameworkModel } from './framework-model.js';
 
 /**
  * RTK Query: `createApi({ baseQuery: fetchBaseQuery({ baseUrl }), endpoints: (build) => ({ name:
@@ -150,3 +151,5 @@ function hooks(engine: Engine, api: ReturnType<typeof engine.allocate>, name: st
     engine.write(engine.cell(api, `useLazy${capitalised}Query`), [tuple]);
   }
 }
+
+export const rtkModel: FrameworkModel = { imports: rtkImport, owns: isRtkBuiltin, member: (_engine, value, key) => rtkMember(value, key), call: callRtk };

@@ -2,6 +2,7 @@ import type { TSESTree } from '../ts-eslint-lite.js';
 import type { Engine } from './engine.js';
 import { arrayOf, awaited, call, elementsOf } from './operations.js';
 import { arrayValue, builtinValue, EMPTY, objectValue, promiseValue, union, unionAll, type BuiltinValue, type ValueSet } from './values.js';
+import type { FrameworkModel } from './framework-model.js';
 
 /**
  * RxJS, as the engine sees it: an observable is a promise of the values it emits (so `subscribe`
@@ -98,3 +99,5 @@ function tupleOf(engine: Engine, node: TSESTree.Node, positions: readonly ValueS
   positions.forEach((values, index) => engine.write(engine.cell(id, String(index)), values));
   return arrayValue({ ...allocation, id });
 }
+
+export const rxjsModel: FrameworkModel = { imports: rxjsImport, owns: isRxjsBuiltin, call: callRxjs };

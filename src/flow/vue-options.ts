@@ -5,6 +5,7 @@ import { exportValue } from './modules.js';
 import { awaited, call, load } from './operations.js';
 import { constantText, text } from './strings.js';
 import { builtinValue, EMPTY, objectValue, promiseValue, stringValue, union, type BuiltinValue, type Value, type ValueSet } from './values.js';
+import type { FrameworkModel } from './framework-model.js';
 
 /**
  * Vue's Options API and Vuex, the state of many Vue 2 apps. A component is an options object
@@ -41,7 +42,7 @@ export function vuexMember(value: BuiltinValue, key: string | undefined): ValueS
   return HELPERS.has(key) ? [builtinValue(`vuex.${key}`)] : EMPTY;
 }
 
-export function callVuex(engine: Engine, fn: BuiltinValue, args: readonly ValueSet[], self: ValueSet, node: TSESTree.Node): ValueSet {
+export function callVuex(engine: Engine, fn: BuiltinValue, args: readonly ValueSet[], node: TSESTree.Node, self: ValueSet): ValueSet {
   const [first = EMPTY, second = EMPTY] = args;
   const store = fn.receiver ?? EMPTY;
   switch (fn.name.split(':')[0]) {
@@ -189,3 +190,5 @@ function members(engine: Engine, tables: ValueSet): Map<string, ValueSet> {
 function isComponentOptions(engine: Engine, value: Value): boolean {
   return value.kind === 'object' && [...engine.cells(value.allocation).keys()].some((key) => OPTION_KEYS.has(key));
 }
+
+export const vuexModel: FrameworkModel = { imports: vuexImport, owns: isVuexBuiltin, member: (_engine, value, key) => vuexMember(value, key), call: callVuex, construct: (engine, fn, args, node) => callVuex(engine, fn, args, node, EMPTY) };

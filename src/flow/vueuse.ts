@@ -5,6 +5,7 @@ import { awaited, call, load, parsedJson } from './operations.js';
 import { callTypeArgument } from './types.js';
 import { text } from './strings.js';
 import { builtinValue, EMPTY, objectValue, serializedValue, stringValue, union, type BuiltinValue, type ValueSet } from './values.js';
+import type { FrameworkModel } from './framework-model.js';
 
 /**
  * VueUse's `useFetch(url, init?, options?)`: a chain whose `get()`/`post(body)`/`put(body)`/…
@@ -90,3 +91,5 @@ function send(engine: Engine, chain: ValueSet, method: string | undefined, body:
 function resolve(engine: Engine, chain: ValueSet, values: ValueSet): void {
   for (const ref of load(engine, chain, 'data', undefined)) if (ref.kind === 'object') engine.write(engine.cell(ref.allocation, 'value'), values);
 }
+
+export const vueuseModel: FrameworkModel = { imports: vueuseImport, owns: isVueuseBuiltin, member: vueuseMember, call: callVueuse };

@@ -8,6 +8,7 @@ import { pipe, rxjsModel } from './rxjs.js';
 import { vueuseModel } from './vueuse.js';
 import { vuexModel } from './vue-options.js';
 import { fastifyModel } from './fastify.js';
+import { asyncModel } from './async-library.js';
 import type { FrameworkModel } from './framework-model.js';
 import type { Engine } from './engine.js';
 import { libraryGlobal } from './library.js';
@@ -121,7 +122,7 @@ export function frameworkImport(packageName: string, exported: string): ValueSet
 }
 
 /** The frameworks modelled in modules of their own. */
-const MODELS: readonly FrameworkModel[] = [containerModel, rtkModel, rxjsModel, vueuseModel, vuexModel, fastifyModel];
+const MODELS: readonly FrameworkModel[] = [containerModel, rtkModel, rxjsModel, vueuseModel, vuexModel, fastifyModel, asyncModel];
 
 function modelOf(name: string): FrameworkModel | undefined {
   return MODELS.find((model) => model.owns(name));
@@ -784,7 +785,10 @@ const LODASH_ONE = new Set(['first', 'head', 'last', 'find', 'findLast', 'nth', 
 // Not `pick` and `omit`: what they give has only some of the keys, and a body judged on all of them would report a field the code leaves out.
 const LODASH_COPYING = new Set(['cloneDeep', 'clone', 'identity']);
 const LODASH_MERGING = new Set(['defaults', 'defaultsDeep', 'merge', 'assign', 'extend']);
-const LODASH = new Set([...LODASH_SAME, ...LODASH_ONE, ...LODASH_COPYING, ...LODASH_MERGING, 'get', 'map', 'flatMap', 'flatMapDeep', 'forEach', 'each', 'flatten', 'flattenDeep', 'castArray']);
+/** `_.omitBy(info, _.isUndefined)`, `_.pickBy(info, _.identity)`: a copy without its empty values, which keeps every key the code gives a value. */
+const LODASH_VALUE_FILTERS = new Set(['omitBy', 'pickBy']);
+const EMPTINESS_TESTS = new Set(['isUndefined', 'isNil', 'isNull', 'isEmpty', 'identity', 'Boolean']);
+const LODASH = new Set([...LODASH_SAME, ...LODASH_ONE, ...LODASH_COPYING, ...LODASH_MERGING, ...LODASH_VALUE_FILTERS, 'get', 'map', 'flatMap', 'flatMapDeep', 'forEach', 'each', 'flatten', 'flattenDeep', 'castArray']);
 
 /**
  * `_.map(messages, 'citations')`, `_.get(res, 'data.results')`, `_.compact(reports)`: lodash's
@@ -823,8 +827,18 @@ function lodashCall(engine: Engine, name: string, args: readonly ValueSet[], nod
       if (LODASH_SAME.has(name)) return arrayMethod(engine, 'filter', collection, [callbacks], node);
       if (LODASH_MERGING.has(name)) return unionAll(args);
       if (LODASH_COPYING.has(name)) return collection;
+      if (LODASH_VALUE_FILTERS.has(name)) return testsEmptiness(node) ? collection : EMPTY;
       return EMPTY;
   }
+}
+
+/** Whether a `pickBy`/`omitBy` call's predicate is absent or one that tests a value for emptiness, not its key. */
+function testsEmptiness(node: TSESTree.Node): boolean {
+  if (node.type !== T.CallExpression) return false;
+  const predicate = node.arguments[1];
+  if (predicate === undefined) return true;
+  const name = predicate.type === T.Identifier ? predicate.name : predicate.type === T.MemberExpression && !predicate.computed && predicate.property.type === T.Identifier ? predicate.property.name : undefined;
+  return name !== undefined && EMPTINESS_TESTS.has(name);
 }
 
 /** lodash's one-method modules: `lodash/get`, `lodash-es/get.js`, the `lodash.get` package. */

@@ -449,6 +449,25 @@ describe('request bodies: literals typed with the SDK request types', () => {
   });
 });
 
+describe('request bodies: lodash copies without empty values', () => {
+  const send = (employee: string) => lines("import _ from 'lodash';", `const employee = ${employee};`, "fetch('/api/index/v1/indexemployee', { method: 'POST', body: JSON.stringify({ employee }) });");
+  const omitted = send("_.omitBy({ email: 'a', location: row.city }, _.isUndefined)");
+  ruleTester.run('no-removed-api', noRemovedApi, {
+    valid: [{ name: 'pickBy with a predicate on the key may leave the field out', code: send("_.pickBy({ email: 'a', location: row.city }, (value, key) => key !== 'location')") }],
+    invalid: [
+      {
+        name: '_.omitBy(info, _.isUndefined) keeps every key given a value',
+        code: omitted,
+        errors: [
+          removed(omitted, 'location', inRequest('EmployeeInfoDefinition.location', INDEX), ADVICE.location, {
+            suggestions: [{ description: 'Remove the location property.', output: omitted.replace(', location: row.city', '') }],
+          }),
+        ],
+      },
+    ],
+  });
+});
+
 describe('request bodies: look-alikes stay silent', () => {
   ruleTester.run('no-removed-api', noRemovedApi, {
     valid: [

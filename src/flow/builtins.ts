@@ -220,7 +220,8 @@ export function callBuiltin(engine: Engine, fn: BuiltinValue, args: readonly Val
       return [promiseValue(awaited(engine, elementsOf(engine, first)))];
     case 'JSON.parse':
       // A body a client may already have parsed (the `request` library's without `json`) is parsed again as it is.
-      return first.flatMap((value) => (value.kind === 'response' && (value.state === 'text' || value.state === 'body') ? [responseValue('body', value.position, value.endpoint)] : []));
+      // `JSON.parse(JSON.stringify(x))`, the deep copy, is `x` again.
+      return first.flatMap((value) => (value.kind === 'response' && (value.state === 'text' || value.state === 'body') ? [responseValue('body', value.position, value.endpoint)] : value.kind === 'serialized' ? value.of : []));
     case 'svelte.rune':
       return first;
     case 'svelte.runeBy':
@@ -277,6 +278,13 @@ export function callBuiltin(engine: Engine, fn: BuiltinValue, args: readonly Val
       return listen(engine, receiver, args, node);
     case 'map.get':
       return load(engine, receiver, keyText(first), undefined);
+    case 'map.values':
+      return [arrayOf(engine, node, load(engine, receiver, undefined, undefined))];
+    case 'map.entries':
+      return [arrayOf(engine, node, elementsOf(engine, receiver))];
+    case 'map.forEach':
+      call(engine, first, [load(engine, receiver, undefined, undefined), EMPTY, receiver], second, node);
+      return EMPTY;
     case 'map.set':
       for (const target of receiver) if (target.kind === 'object') engine.write(engine.cell(target.allocation, keyText(first) ?? '*'), second);
       return receiver;
@@ -471,11 +479,12 @@ const CALLBACK_ONLY = new Set(['forEach', 'some', 'every', 'findIndex', 'findLas
  */
 function arrayMethod(engine: Engine, method: string, receiver: ValueSet, args: readonly ValueSet[], node: TSESTree.Node): ValueSet {
   const elements = elementsOf(engine, receiver);
-  const [callback = EMPTY] = args;
+  // `items.forEach(builder.add, builder)`: the second argument is the callback's `this`.
+  const [callback = EMPTY, thisArg = EMPTY] = args;
   switch (method) {
     case 'map':
     case 'flatMap': {
-      const returned = callFunctions(engine, callback, [elements, EMPTY, receiver], node);
+      const returned = call(engine, callback, [elements, EMPTY, receiver], thisArg, node);
       const mapped = method === 'flatMap' ? union(elementsOf(engine, returned), returned.filter((value) => value.kind !== 'array' && !(value.kind === 'response' && value.position.containers.startsWith('[')))) : returned;
       return [arrayOf(engine, node, mapped)];
     }
@@ -495,7 +504,8 @@ function arrayMethod(engine: Engine, method: string, receiver: ValueSet, args: r
       break;
   }
   if (CALLBACK_ONLY.has(method) || method === 'filter' || method === 'find' || method === 'findLast' || method === 'sort' || method === 'toSorted') {
-    if (callback.length > 0) callFunctions(engine, callback, method === 'sort' || method === 'toSorted' ? [elements, elements] : [elements, EMPTY, receiver], node);
+    if (method === 'sort' || method === 'toSorted') callFunctions(engine, callback, [elements, elements], node);
+    else if (callback.length > 0) call(engine, callback, [elements, EMPTY, receiver], thisArg, node);
   }
   if (ONE_ELEMENT.has(method)) return elements;
   if (SAME_ELEMENTS.has(method)) {

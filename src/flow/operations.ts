@@ -58,7 +58,7 @@ function loadOne(engine: Engine, value: Value, key: string | undefined, use: Use
     case 'string':
       return stringMember(value, key);
     case 'object':
-      if (value.allocation.origin === 'map' && (key === 'get' || key === 'set' || key === 'has')) return [builtinValue(`map.${key}`, [value])];
+      if (value.allocation.origin === 'map' && key !== undefined && MAP_METHODS.has(key)) return [builtinValue(`map.${key}`, [value])];
       return seenThrough(value.via, use, objectMember(engine, value.allocation.id, key, use));
     case 'array':
       return seenThrough(value.via, use, arrayMember(engine, value, key));
@@ -276,10 +276,20 @@ export function elementsOf(engine: Engine, values: ValueSet): ValueSet {
   let result = EMPTY;
   for (const value of values) {
     if (value.kind === 'array') result = union(result, load(engine, [value], undefined, undefined));
+    else if (value.kind === 'object' && value.allocation.origin === 'map') result = union(result, [mapEntry(engine, value.allocation)]);
     else if (value.kind === 'response') result = union(result, responseElements(value));
     else if (value.kind === 'object') result = union(result, engine.read(engine.cell(value.allocation, '[]')));
   }
   return result;
+}
+
+const MAP_METHODS = new Set(['get', 'set', 'has', 'values', 'entries', 'keys', 'forEach']);
+
+/** The `[key, value]` pair a Map's iteration gives: one per Map, its value any the Map holds (its key unknown). */
+export function mapEntry(engine: Engine, map: Allocation): Value {
+  const id = `${map.id}:entry`;
+  engine.write(engine.cell(id, '1'), load(engine, [objectValue(map)], undefined, undefined));
+  return arrayValue({ ...map, id, origin: 'other' });
 }
 
 /** An array made at `node` (once per activation; `tag` tells apart several made there) holding these elements. */

@@ -256,6 +256,8 @@ function receivers(engine: Engine, project: ProjectIndex, analysed: ReadonlySet<
   if (exporters.size === 0) return [];
   const found: string[] = [];
   const files = project.files();
+  // A Redux reducer gets what any analysed module dispatches, which no import shows (see redux.ts).
+  const dispatching = [...analysed].some((file) => files.get(file)?.redux === 'dispatcher');
   for (const file of within ? project.inProjectOrder(within) : files.keys()) {
     if (analysed.has(file)) continue;
     const imports = files.get(file)!.imports.some((entry) => {
@@ -274,7 +276,7 @@ function receivers(engine: Engine, project: ProjectIndex, analysed: ReadonlySet<
       return names === '*' || entry.names === '*' || entry.names.some((name) => names.has(name));
     });
     // A Nuxt module uses its project's composables and utilities by name (see auto-imports.ts).
-    if (imports || project.autoImported(file).some((target) => exporters.has(target))) found.push(file);
+    if (imports || project.autoImported(file).some((target) => exporters.has(target)) || (dispatching && files.get(file)!.redux === 'reducer')) found.push(file);
   }
   return found;
 }

@@ -9,11 +9,12 @@ import { vueuseModel } from './vueuse.js';
 import { vuexModel } from './vue-options.js';
 import { fastifyModel } from './fastify.js';
 import { asyncModel } from './async-library.js';
+import { reduxModel } from './redux.js';
 import type { FrameworkModel } from './framework-model.js';
 import type { Engine } from './engine.js';
 import { libraryGlobal } from './library.js';
 import { commonJsObjects, exportValue, requiredValue } from './modules.js';
-import { arrayOf, awaited, call, elementsOf, load, parsedJson, type Use } from './operations.js';
+import { arrayOf, awaited, call, elementsOf, load, parsedJson, spreadArguments, type Use } from './operations.js';
 import { responseValue } from './values.js';
 import { requestObjectUse, strings } from './requests.js';
 import { mutate } from './sdk.js';
@@ -122,7 +123,7 @@ export function frameworkImport(packageName: string, exported: string): ValueSet
 }
 
 /** The frameworks modelled in modules of their own. */
-const MODELS: readonly FrameworkModel[] = [containerModel, rtkModel, rxjsModel, vueuseModel, vuexModel, fastifyModel, asyncModel];
+const MODELS: readonly FrameworkModel[] = [containerModel, rtkModel, rxjsModel, vueuseModel, vuexModel, fastifyModel, asyncModel, reduxModel];
 
 function modelOf(name: string): FrameworkModel | undefined {
   return MODELS.find((model) => model.owns(name));
@@ -928,16 +929,3 @@ function swrMutation(engine: Engine, args: readonly ValueSet[], node: TSESTree.N
   return [queryResult(engine, node, data)];
 }
 
-/** `fn.apply(self, list)`: the list's elements as the call's arguments, position by position where the list keeps positions (`arguments`, a literal). */
-function spreadArguments(engine: Engine, lists: ValueSet): ValueSet[] {
-  const positional: ValueSet[] = [];
-  for (const list of lists) {
-    if (list.kind !== 'array') continue;
-    for (const [key, cell] of engine.cells(list.allocation)) {
-      if (!/^\d+$/.test(key)) continue;
-      const i = Number(key);
-      positional[i] = union(positional[i] ?? EMPTY, engine.read(cell));
-    }
-  }
-  return positional.length > 0 ? Array.from(positional, (values) => values ?? EMPTY) : [elementsOf(engine, lists)];
-}

@@ -5,6 +5,8 @@ import { Cell, type Activation } from './activation.js';
 import type { Engine } from './engine.js';
 import { callBuiltin, globalValue, makeEmitter, unknownArrayMethod } from './builtins.js';
 import { isRxjsBuiltin, pipe } from './rxjs.js';
+import { dispatch } from './redux.js';
+import { constantTexts, discriminantTexts, disjoint, endsAbruptly, excludedBranch } from './discriminants.js';
 import { dynamicImport, exportValue, importedValue, requiredValue } from './modules.js';
 import { awaited, call, construct, elementsOf, frameworkInstances, load, PROTOTYPE, store, type Use } from './operations.js';
 import { wrapperRequest, fallbackHttpRequest, unresolvedHelperRequest } from './requests.js';
@@ -171,11 +173,13 @@ export class Evaluator {
           this.engine.write(this.activation.returns, values);
         }
         return;
-      case T.IfStatement:
+      case T.IfStatement: {
         this.evaluate(node.test);
-        this.exec(node.consequent);
-        if (node.alternate) this.exec(node.alternate);
+        const excluded = excludedBranch(this, node.test);
+        if (excluded !== 'consequent') this.exec(node.consequent);
+        if (node.alternate && excluded !== 'alternate') this.exec(node.alternate);
         return;
+      }
       case T.BlockStatement:
       case T.StaticBlock:
         for (const statement of node.body) this.exec(statement);
@@ -201,13 +205,19 @@ export class Evaluator {
         this.exec(node.body);
         return;
       }
-      case T.SwitchStatement:
+      case T.SwitchStatement: {
         this.evaluate(node.discriminant);
+        const discriminant = discriminantTexts(this, node.discriminant);
+        // A case runs when the discriminant can be its constant, or when the case before it runs and falls into it.
+        let fallsInto = false;
         for (const branch of node.cases) {
-          if (branch.test) this.evaluate(branch.test);
-          for (const statement of branch.consequent) this.exec(statement);
+          const test = branch.test ? constantTexts(this.evaluate(branch.test)) : undefined;
+          const runs: boolean = fallsInto || !disjoint(discriminant, test);
+          if (runs) for (const statement of branch.consequent) this.exec(statement);
+          fallsInto = runs && !endsAbruptly(branch.consequent);
         }
         return;
+      }
       case T.TryStatement:
         this.exec(node.block);
         if (node.handler) this.exec(node.handler.body);
@@ -333,7 +343,8 @@ export class Evaluator {
         if (node.delegate) values = elementsOf(this.engine, values);
         if (fn.async) values = awaited(this.engine, values);
         this.engine.write(this.engine.cell(this.engine.generatorAllocation(this.activation), '[]'), values);
-        return EMPTY;
+        // A generator run by a driver (redux-saga, co, Koa 1) gets back what the promise it yields resolves to.
+        return node.delegate ? EMPTY : awaited(this.engine, values.filter((value) => value.kind === 'promise'));
       }
       case T.ImportExpression: {
         const specifier = this.evaluate(node.source);
@@ -553,6 +564,8 @@ export class Evaluator {
     // `tracer.startActiveSpan(name, async (span) => { … return res; })`, `Sentry.startSpan(options, fn)`,
     // `pRetry(fn)`, `limit(() => …)`: a function nothing tells about, handed callbacks, runs them and gives
     // what they return; only the service's values are taken for it (it may turn anything else into something else).
+    // A thunk's `dispatch(action)`, `this.props.dispatch(…)`, `store.dispatch(…)`: Redux's, whoever hands it over.
+    if (result.length === 0 && fn.length === 0 && lastName(callee) === 'dispatch') result = dispatch(this.engine, args[0] ?? EMPTY, node);
     if (result.length === 0 && fn.length === 0) result = this.callbacksResult(args);
     // `this.post<ListAnswersResponse>(…)`, `http.get<ChatResponse>(…)`: a client the analysis does not
     // know still says, by its type argument, what it resolves to.

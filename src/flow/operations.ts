@@ -283,6 +283,20 @@ export function elementsOf(engine: Engine, values: ValueSet): ValueSet {
   return result;
 }
 
+/** `fn.apply(self, list)`: the list's elements as the call's arguments, position by position where the list keeps positions (`arguments`, a literal). */
+export function spreadArguments(engine: Engine, lists: ValueSet): ValueSet[] {
+  const positional: ValueSet[] = [];
+  for (const list of lists) {
+    if (list.kind !== 'array') continue;
+    for (const [key, cell] of engine.cells(list.allocation)) {
+      if (!/^\d+$/.test(key)) continue;
+      const i = Number(key);
+      positional[i] = union(positional[i] ?? EMPTY, engine.read(cell));
+    }
+  }
+  return positional.length > 0 ? Array.from(positional, (values) => values ?? EMPTY) : [elementsOf(engine, lists)];
+}
+
 const MAP_METHODS = new Set(['get', 'set', 'has', 'values', 'entries', 'keys', 'forEach']);
 
 /** The `[key, value]` pair a Map's iteration gives: one per Map, its value any the Map holds (its key unknown). */

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Settings } from '../settings.js';
 import type { ParsedModule } from '../project/module.js';
 import type { ParsePurpose } from '../parsers.js';
-import { forgetProjectRoots, ProjectIndex, projectRootOf, type FileFacts } from '../project/project.js';
+import { forgetProjectRoots, ProjectIndex, projectRootOf, sameRoles, type FileFacts } from '../project/project.js';
 import { analyzeAround, analyzeProject, analyzeWithin, type ProjectAnalysis } from './analysis.js';
 import { catalogFor } from './catalog.js';
 import type { EngineOptions } from './engine.js';
@@ -139,8 +139,8 @@ function reanalyzed(session: Session, last: ProjectAnalysis): ProjectAnalysis | 
   const writers = libraryStateWriters(session);
   if (!writers) return undefined;
   const files = project.files();
-  // A file that starts or stops making a Vuex store, or using one, changes links no import shows: the whole project again.
-  if ([...session.before].some(([file, facts]) => facts.vuex !== files.get(file)?.vuex)) return undefined;
+  // A file that starts or stops making a Vuex store or a Redux reducer, or using one, changes links no import shows: the whole project again.
+  if ([...session.before].some(([file, facts]) => !sameRoles(facts, files.get(file) ?? {}))) return undefined;
   const edited = connected(project, [...session.edited], [...session.before].flatMap(([file, facts]) => project.resolvedImports(file, facts.imports)));
   if (!edited || [...session.before.values()].some((facts) => facts.libraryState) || [...edited].some((file) => files.get(file)!.libraryState)) return undefined;
   const part = new Set([...edited, ...writers]);

@@ -19,6 +19,8 @@ export interface FileFacts {
   computedImports: boolean;
   /** Whether it makes a Vuex store, or uses the app's store (`this.$store`, `mapState(…)`) without importing it. */
   vuex?: 'store' | 'user';
+  /** Whether it has a Redux reducer, or dispatches actions (`dispatch(…)`, a saga's `yield put(…)`) that reach reducers no import shows. */
+  redux?: 'reducer' | 'dispatcher';
   mtimeMs: number;
   size: number;
   /** A digest of the file's text on disk as the quick look read it, to know a buffer that is the disk's text without keeping that text. */
@@ -42,7 +44,7 @@ interface ImportGraph {
 }
 
 /** What the quick look sees of a text. */
-type Seen = Pick<FileFacts, 'service' | 'imports' | 'libraryState' | 'computedImports' | 'vuex'>;
+type Seen = Pick<FileFacts, 'service' | 'imports' | 'libraryState' | 'computedImports' | 'vuex' | 'redux'>;
 
 /**
  * What makes a module's text matter to modules that do not import it: the state an HTTP library
@@ -66,6 +68,20 @@ function vuexRole(text: string): FileFacts['vuex'] {
   const mentionsVuex = text.includes('vuex');
   if (mentionsVuex && VUEX_STORE.test(text)) return 'store';
   return (mentionsVuex || text.includes('$store')) && VUEX_USER.test(text) ? 'user' : undefined;
+}
+
+const REDUX_REDUCER = /\(\s*state\b[^()]*?,\s*(?:action\b|\{[^}]*\b(?:type|payload)\b)/;
+const REDUX_DISPATCH = /\bdispatch\s*\(|\byield\s+put(?:Resolve)?\s*\(/;
+
+/** A Redux app's actions reach its reducers through the store, which no import shows. */
+function reduxRole(text: string): FileFacts['redux'] {
+  if (REDUX_REDUCER.test(text)) return 'reducer';
+  return REDUX_DISPATCH.test(text) ? 'dispatcher' : undefined;
+}
+
+/** Whether two looks at a file give it the same part in the app's shared store. */
+export function sameRoles(a: Pick<FileFacts, 'vuex' | 'redux'>, b: Pick<FileFacts, 'vuex' | 'redux'>): boolean {
+  return a.vuex === b.vuex && a.redux === b.redux;
 }
 
 /** More than this many bytes is a bundle, not code someone maintains: never parsed for the flow. */
@@ -105,6 +121,7 @@ export class ProjectIndex {
   private autoImports: AutoImports | undefined;
   /** The files that make a Vuex store, which the files using `this.$store` reach (made with `autoImports`). */
   private stores: string[] | undefined;
+  private reducers: string[] | undefined;
   private graph: ImportGraph | undefined;
   /** Bumped whenever a module's text changes, so analyses made before can tell they are stale. */
   version = 0;
@@ -270,7 +287,7 @@ export class ProjectIndex {
     else this.editorTexts.set(file, { text, ...(seen.service && parsed ? { parsed } : {}) });
     if (!this.facts) return false;
     this.setFacts(file, this.factsOf(file, seen));
-    if (before && before.service === seen.service && before.vuex === seen.vuex && sameImports(before.imports, seen.imports)) return false;
+    if (before && before.service === seen.service && sameRoles(before, seen) && sameImports(before.imports, seen.imports)) return false;
     this.version++;
     return true;
   }
@@ -379,9 +396,12 @@ export class ProjectIndex {
       const nuxt = NUXT_CONFIGS.some((name) => files.has(path.join(this.root, name))) || this.isDependency('nuxt');
       this.autoImports = nuxt ? nuxtAutoImports(this.root, files.keys()) : { app: [], server: [] };
       this.stores = [...files].filter(([, facts]) => facts.vuex === 'store').map(([store]) => store);
+      this.reducers = [...files].filter(([, facts]) => facts.redux === 'reducer').map(([reducer]) => reducer);
     }
     const framework = autoImportsOf(this.root, file, this.autoImports);
-    return this.stores && this.stores.length > 0 && this.files().get(file)?.vuex === 'user' ? [...framework, ...this.stores.filter((store) => store !== file)] : framework;
+    const facts = this.files().get(file);
+    const shared = facts?.vuex === 'user' ? this.stores : facts?.redux === 'dispatcher' ? this.reducers : undefined;
+    return shared && shared.length > 0 ? [...framework, ...shared.filter((store) => store !== file)] : framework;
   }
 
   /** Whether a bare specifier names a package the project's package.json depends on (so it is no path alias). */
@@ -438,7 +458,8 @@ export class ProjectIndex {
 
   private lookAt(text: string): Seen {
     const vuex = vuexRole(text);
-    return { service: this.gate(text), imports: scanImports(text), libraryState: LIBRARY_STATE.test(text), computedImports: COMPUTED_IMPORT.test(text), ...(vuex ? { vuex } : {}) };
+    const redux = reduxRole(text);
+    return { service: this.gate(text), imports: scanImports(text), libraryState: LIBRARY_STATE.test(text), computedImports: COMPUTED_IMPORT.test(text), ...(vuex ? { vuex } : {}), ...(redux ? { redux } : {}) };
   }
 
   /** A buffer's facts: what the quick look saw in it, with the stamp and digest of the file on disk. */
@@ -453,11 +474,11 @@ export class ProjectIndex {
     const before = this.facts.get(file);
     if (facts) this.facts.set(file, facts);
     else this.facts.delete(file);
-    if (!before || !facts || before.vuex !== facts.vuex) {
+    if (!before || !facts || !sameRoles(before, facts)) {
       this.positions = undefined;
       this.autoImports = undefined;
     }
-    if (!before || !facts || before.vuex !== facts.vuex || !sameImports(before.imports, facts.imports)) this.graph = undefined;
+    if (!before || !facts || !sameRoles(before, facts) || !sameImports(before.imports, facts.imports)) this.graph = undefined;
   }
 
 }

@@ -312,6 +312,49 @@ describe('response fields: how the value moves', () => {
   });
 });
 
+describe('response fields: messages told apart by a constant type', () => {
+  // A message object the code writes (`{ type, payload }`) runs only the branches its type can take.
+  const post = (reader: string) => lines(...CHAT_DATA, "handle({ type: 'chat', payload: data });", "handle({ type: 'status', payload: { messages: [] } });", 'function handle(message) {', reader, '}');
+  const ifType = post("  if (message.type === 'chat') console.log(message.payload.messages[0].citations);");
+  const switchType = post(lines('  switch (message.type) {', "    case 'chat':", '      return message.payload.messages[0].citations;', '    default:', '      return undefined;', '  }'));
+  const reducer = lines(
+    "import { createStore } from 'redux';",
+    ...CHAT_DATA.slice(1),
+    "const LOADED = 'chat/loaded';",
+    "const SEEN = 'chat/seen';",
+    'function chat(state = {}, action) {',
+    '  switch (action.type) {',
+    '    case LOADED:',
+    '      return { sources: action.payload.messages[0].citations };',
+    '    case SEEN:',
+    '      return { ...state, seen: action.payload.citations };',
+    '    default:',
+    '      return state;',
+    '  }',
+    '}',
+    'export const store = createStore(chat);',
+    'store.dispatch({ type: LOADED, payload: data });',
+    "store.dispatch({ type: SEEN, payload: { citations: ['mine'] } });",
+  );
+  ruleTester.run('no-removed-api', noRemovedApi, {
+    valid: [
+      { name: 'a variable compared with a constant rules nothing out', code: lines('let mode = "v1";', 'export function go() {', '  if (mode === "v2") return;', '}') },
+      { name: 'the branch of another type does not read the response', code: post("  if (message.type === 'status') console.log(message.payload.messages?.[0]?.citations);") },
+    ],
+    invalid: [
+      { name: "if (message.type === 'chat')", code: ifType, errors: [citations(ifType, 'message.payload.messages[0].citations')] },
+      { name: 'switch (message.type)', code: switchType, errors: [citations(switchType, 'message.payload.messages[0].citations')] },
+      { name: 'a Redux reducer run with each dispatched action', code: reducer, errors: [citations(reducer, 'action.payload.messages[0].citations')] },
+    ],
+  });
+
+  it('reads in a branch are still reported when the discriminant is not a literal\'s', () => {
+    const code = lines(...CHAT_DATA, "let mode = 'v1';", "if (mode === 'v2') console.log(data.messages[0].citations);");
+    const messages = lintWithBothRules(code);
+    expect(messages.map((message) => message.line)).toEqual([5]);
+  });
+});
+
 describe('response fields: values typed with the SDK types', () => {
   const TYPES = "import type { ChatMessage, ChatResponse, GetCollectionResponse, GetAnswerResponse, DlpConfig } from '@gleanwork/api-client/models/components';";
   const param = lines(TYPES, 'export const read = (m: ChatMessage) => m.citations;');

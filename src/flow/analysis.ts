@@ -256,8 +256,10 @@ function receivers(engine: Engine, project: ProjectIndex, analysed: ReadonlySet<
   if (exporters.size === 0) return [];
   const found: string[] = [];
   const files = project.files();
-  // A Redux reducer gets what any analysed module dispatches, which no import shows (see redux.ts).
+  // A Redux reducer gets what any analysed module dispatches, and a module listening to the app's
+  // messages what any analysed one sends, which no import shows (see redux.ts, messaging.ts).
   const dispatching = [...analysed].some((file) => files.get(file)?.redux === 'dispatcher');
+  const messaging = [...analysed].some((file) => files.get(file)?.messaging);
   for (const file of within ? project.inProjectOrder(within) : files.keys()) {
     if (analysed.has(file)) continue;
     const imports = files.get(file)!.imports.some((entry) => {
@@ -276,7 +278,7 @@ function receivers(engine: Engine, project: ProjectIndex, analysed: ReadonlySet<
       return names === '*' || entry.names === '*' || entry.names.some((name) => names.has(name));
     });
     // A Nuxt module uses its project's composables and utilities by name (see auto-imports.ts).
-    if (imports || project.autoImported(file).some((target) => exporters.has(target)) || (dispatching && files.get(file)!.redux === 'reducer')) found.push(file);
+    if (imports || project.autoImported(file).some((target) => exporters.has(target)) || (dispatching && files.get(file)!.redux === 'reducer') || (messaging && files.get(file)!.messaging)) found.push(file);
   }
   return found;
 }

@@ -10,6 +10,7 @@ import { vuexModel } from './vue-options.js';
 import { fastifyModel } from './fastify.js';
 import { asyncModel } from './async-library.js';
 import { reduxModel } from './redux.js';
+import { GLOBAL_CELLS, messagingGlobal, messagingModel } from './messaging.js';
 import type { FrameworkModel } from './framework-model.js';
 import type { Engine } from './engine.js';
 import { libraryGlobal } from './library.js';
@@ -63,8 +64,15 @@ export function globalValue(engine: Engine, module: ParsedModule, name: string, 
   // Vue's compiler macros, in `<script setup>` without an import.
   if (VUE_MACROS.has(name) && module.path.endsWith('.vue')) return [builtinValue(`vue.${name}`)];
   if (GLOBALS.has(name)) return [builtinValue(name)];
-  return autoImportedValue(engine, module, name, node);
+  const messaging = messagingGlobal(name);
+  if (messaging.length > 0) return messaging;
+  // What the app itself hangs on the global object (`window.Intranet = …`, Electron's `contextBridge.exposeInMainWorld`).
+  const shared = HOST_GLOBALS.has(name) ? EMPTY : engine.read(engine.cell(GLOBAL_CELLS, name));
+  return union(shared, autoImportedValue(engine, module, name, node));
 }
+
+/** The host's own globals, which no app code defines. */
+const HOST_GLOBALS = new Set(['console', 'process', 'document', 'navigator', 'location', 'Math', 'Date', 'Number', 'Boolean', 'Error', 'Symbol', 'Set', 'WeakSet', 'RegExp', 'parseInt', 'parseFloat', 'isNaN', 'undefined', 'NaN', 'Infinity', 'localStorage', 'sessionStorage', 'setInterval', 'clearTimeout', 'clearInterval', 'history', 'performance', 'crypto', 'atob', 'btoa', 'alert', 'TextEncoder', 'TextDecoder', 'AbortController', 'FormData', 'URLSearchParams', 'Blob', 'Response', 'Intl', 'BigInt', 'Proxy', 'describe', 'it', 'test', 'expect', 'jest', 'vi', 'beforeEach', 'afterEach']);
 
 /** A name a framework imports for the module (Nuxt's composables and utilities): that module's export. */
 function autoImportedValue(engine: Engine, module: ParsedModule, name: string, node: TSESTree.Node): ValueSet {
@@ -123,7 +131,7 @@ export function frameworkImport(packageName: string, exported: string): ValueSet
 }
 
 /** The frameworks modelled in modules of their own. */
-const MODELS: readonly FrameworkModel[] = [containerModel, rtkModel, rxjsModel, vueuseModel, vuexModel, fastifyModel, asyncModel, reduxModel];
+const MODELS: readonly FrameworkModel[] = [containerModel, rtkModel, rxjsModel, vueuseModel, vuexModel, fastifyModel, asyncModel, reduxModel, messagingModel];
 
 function modelOf(name: string): FrameworkModel | undefined {
   return MODELS.find((model) => model.owns(name));

@@ -410,6 +410,8 @@ export class Evaluator {
       if (node.name === 'arguments' && variable && String(variable.scope.type) === 'function') return this.argumentsObject(variable);
       return globalValue(this.engine, this.module, node.name, node);
     }
+    // `declare const self: DedicatedWorkerGlobalScope;`: a global the code only gives a type.
+    if (GLOBAL_SCOPES.has(node.name) && isAmbient(variable)) return globalValue(this.engine, this.module, node.name, node);
     return this.variable(variable);
   }
 
@@ -652,6 +654,8 @@ export class Evaluator {
     switch (pattern.type) {
       case T.Identifier: {
         const variable = mode === 'declare' ? this.module.declaredVariable(pattern) : this.module.reference(pattern)?.resolved;
+        // `Intranet = {…}`, `onmessage = (event) => …` in a script: a property of the global object.
+        if (!variable && mode === 'assign') store(this.engine, [builtinValue('global')], pattern.name, values, pattern);
         if (!variable) return;
         const owner = this.ownerOf(variable);
         if (!owner) return;
@@ -864,6 +868,12 @@ const CONTEXT_HOLDERS = ['state', 'locals'];
  * something the service sent; its keys are judged as a request body's when the type is a request's
  * (`typedBody`), and reading it back reads what was written.
  */
+const GLOBAL_SCOPES = new Set(['self', 'window', 'globalThis']);
+
+function isAmbient(variable: Variable): boolean {
+  return variable.defs.every((def) => def.node.type === T.VariableDeclarator && def.parent?.type === T.VariableDeclaration && def.parent.declare === true);
+}
+
 function isLiteralData(node: TSESTree.Node): boolean {
   return node.type === T.ObjectExpression || node.type === T.ArrayExpression;
 }

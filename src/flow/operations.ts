@@ -7,6 +7,7 @@ import { callLibrary, constructLibrary, libraryMember, storeOnLibrary } from './
 import { exportValue, seenAt } from './modules.js';
 import { responseAwaited, responseElements, responseMember, storeOnResponse } from './responses.js';
 import { callSdk, constructSdk, sdkMember } from './sdk.js';
+import { GLOBAL_CELLS, messageHandlerStored } from './messaging.js';
 import { reorigin } from './strings.js';
 import {
   abstractInstanceId,
@@ -194,9 +195,14 @@ export function store(engine: Engine, targets: ValueSet, key: string | undefined
       case 'response':
         if (site?.type === T.MemberExpression) storeOnResponse(engine, target, key, site);
         break;
+      case 'builtin':
+        // `window.Intranet = Intranet`: a global every script of the app sees.
+        if (target.name === 'global' && key !== undefined) engine.write(engine.cell(GLOBAL_CELLS, key), values);
+        break;
       default:
         break;
     }
+    if (key !== undefined && site) messageHandlerStored(engine, target, key, values, site);
   }
 }
 

@@ -21,6 +21,8 @@ export interface FileFacts {
   vuex?: 'store' | 'user';
   /** Whether it has a Redux reducer, or dispatches actions (`dispatch(…)`, a saga's `yield put(…)`) that reach reducers no import shows. */
   redux?: 'reducer' | 'dispatcher';
+  /** Whether it sends or receives messages between parts of the app no import joins (a worker's `postMessage`, Electron's IPC, socket.io). */
+  messaging?: true;
   mtimeMs: number;
   size: number;
   /** A digest of the file's text on disk as the quick look read it, to know a buffer that is the disk's text without keeping that text. */
@@ -44,7 +46,7 @@ interface ImportGraph {
 }
 
 /** What the quick look sees of a text. */
-type Seen = Pick<FileFacts, 'service' | 'imports' | 'libraryState' | 'computedImports' | 'vuex' | 'redux'>;
+type Seen = Pick<FileFacts, 'service' | 'imports' | 'libraryState' | 'computedImports' | 'vuex' | 'redux' | 'messaging'>;
 
 /**
  * What makes a module's text matter to modules that do not import it: the state an HTTP library
@@ -79,9 +81,13 @@ function reduxRole(text: string): FileFacts['redux'] {
   return REDUX_DISPATCH.test(text) ? 'dispatcher' : undefined;
 }
 
-/** Whether two looks at a file give it the same part in the app's shared store. */
-export function sameRoles(a: Pick<FileFacts, 'vuex' | 'redux'>, b: Pick<FileFacts, 'vuex' | 'redux'>): boolean {
-  return a.vuex === b.vuex && a.redux === b.redux;
+const MESSAGING = /\bpostMessage\s*\(|\bonmessage\b|\bipc(?:Main|Renderer)\b|\bexposeInMainWorld\b|\bruntime\.(?:sendMessage|onMessage)\b|\btabs\.sendMessage\b|\bparentPort\b|['"]socket\.io(?:-client)?['"]/;
+
+type Roles = Pick<FileFacts, 'vuex' | 'redux' | 'messaging'>;
+
+/** Whether two looks at a file give it the same part in what the app shares without imports. */
+export function sameRoles(a: Roles, b: Roles): boolean {
+  return a.vuex === b.vuex && a.redux === b.redux && a.messaging === b.messaging;
 }
 
 /** More than this many bytes is a bundle, not code someone maintains: never parsed for the flow. */
@@ -122,6 +128,7 @@ export class ProjectIndex {
   /** The files that make a Vuex store, which the files using `this.$store` reach (made with `autoImports`). */
   private stores: string[] | undefined;
   private reducers: string[] | undefined;
+  private messengers: string[] | undefined;
   private graph: ImportGraph | undefined;
   /** Bumped whenever a module's text changes, so analyses made before can tell they are stale. */
   version = 0;
@@ -340,7 +347,7 @@ export class ProjectIndex {
       const resolution = this.resolve(file, entry.specifier);
       if (resolution?.kind === 'file' && resolution.path !== file) targets.add(resolution.path);
     }
-    for (const target of this.autoImported(file)) targets.add(target);
+    for (const target of [...this.autoImported(file), ...this.linkedWithoutImports(file)]) targets.add(target);
     return [...targets];
   }
 
@@ -397,11 +404,22 @@ export class ProjectIndex {
       this.autoImports = nuxt ? nuxtAutoImports(this.root, files.keys()) : { app: [], server: [] };
       this.stores = [...files].filter(([, facts]) => facts.vuex === 'store').map(([store]) => store);
       this.reducers = [...files].filter(([, facts]) => facts.redux === 'reducer').map(([reducer]) => reducer);
+      this.messengers = [...files].filter(([, facts]) => facts.messaging).map(([messenger]) => messenger);
     }
     const framework = autoImportsOf(this.root, file, this.autoImports);
+    return this.stores && this.stores.length > 0 && this.files().get(file)?.vuex === 'user' ? [...framework, ...this.stores.filter((store) => store !== file)] : framework;
+  }
+
+  /**
+   * The project files whose values reach `file` at run time without an import or a name (a Redux
+   * store's reducers from the modules dispatching, the other side of the app's messages): to the
+   * import graph, imports, so an editor session analyses them together.
+   */
+  linkedWithoutImports(file: string): readonly string[] {
+    this.autoImported(file);
     const facts = this.files().get(file);
-    const shared = facts?.vuex === 'user' ? this.stores : facts?.redux === 'dispatcher' ? this.reducers : undefined;
-    return shared && shared.length > 0 ? [...framework, ...shared.filter((store) => store !== file)] : framework;
+    const linked = [...(facts?.redux === 'dispatcher' ? (this.reducers ?? []) : []), ...(facts?.messaging ? (this.messengers ?? []) : [])];
+    return linked.filter((other) => other !== file);
   }
 
   /** Whether a bare specifier names a package the project's package.json depends on (so it is no path alias). */
@@ -459,7 +477,8 @@ export class ProjectIndex {
   private lookAt(text: string): Seen {
     const vuex = vuexRole(text);
     const redux = reduxRole(text);
-    return { service: this.gate(text), imports: scanImports(text), libraryState: LIBRARY_STATE.test(text), computedImports: COMPUTED_IMPORT.test(text), ...(vuex ? { vuex } : {}), ...(redux ? { redux } : {}) };
+    const messaging = MESSAGING.test(text);
+    return { service: this.gate(text), imports: scanImports(text), libraryState: LIBRARY_STATE.test(text), computedImports: COMPUTED_IMPORT.test(text), ...(vuex ? { vuex } : {}), ...(redux ? { redux } : {}), ...(messaging ? { messaging } : {}) };
   }
 
   /** A buffer's facts: what the quick look saw in it, with the stamp and digest of the file on disk. */

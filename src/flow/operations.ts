@@ -344,6 +344,11 @@ export function frameworkInstances(engine: Engine, values: ValueSet): Value[] {
     if (value.kind !== 'class') return [];
     const instance = instanceOf(value);
     engine.runConstructor(value, [], [instance]);
+    // The framework then calls its initializers (oclif's `init`, Angular's `ngOnInit`…): what they set on `this` the other methods read.
+    for (const name of INITIALIZERS) call(engine, load(engine, [instance], name, undefined).filter((method) => method.kind === 'function'), [], [instance], value.node);
     return [instance];
   });
 }
+
+/** Methods frameworks call on the instances they make before any other. */
+const INITIALIZERS = ['init', 'initialize', 'setup', 'onInit', 'ngOnInit', 'onModuleInit', 'connectedCallback', 'componentDidMount', 'created', 'mounted'];

@@ -10,6 +10,7 @@ import { vuexModel } from './vue-options.js';
 import { fastifyModel } from './fastify.js';
 import { asyncModel } from './async-library.js';
 import { reduxModel } from './redux.js';
+import { zustandModel } from './zustand.js';
 import { GLOBAL_CELLS, messagingGlobal, messagingModel } from './messaging.js';
 import type { FrameworkModel } from './framework-model.js';
 import type { Engine } from './engine.js';
@@ -20,7 +21,7 @@ import { responseValue } from './values.js';
 import { requestObjectUse, strings } from './requests.js';
 import { mutate } from './sdk.js';
 import { callTypeArgument } from './types.js';
-import { concat, constantText, isTextPiece, resolveUrl, UNKNOWN_TEXT, type Piece, type StringPattern, type TextPiece } from './strings.js';
+import { concat, constantText, isTextPiece, resolveUrl, text, UNKNOWN_TEXT, type Piece, type StringPattern, type TextPiece } from './strings.js';
 import {
   arrayValue,
   builtinValue,
@@ -44,7 +45,7 @@ import {
  * system's `require`, and the callback plumbing of React, react-query, SWR and rxjs through which
  * responses reach the code that reads them.
  */
-const GLOBALS = new Set(['Promise', 'JSON', 'Object', 'Array', 'String', 'URL', 'Request', 'Headers', 'Map', 'WeakMap', 'Reflect', 'Buffer', 'structuredClone', 'encodeURIComponent', 'encodeURI', 'queueMicrotask', 'setTimeout']);
+const GLOBALS = new Set(['Symbol', 'Promise', 'JSON', 'Object', 'Array', 'String', 'URL', 'Request', 'Headers', 'Map', 'WeakMap', 'Reflect', 'Buffer', 'structuredClone', 'encodeURIComponent', 'encodeURI', 'queueMicrotask', 'setTimeout']);
 const GLOBAL_OBJECTS = new Set(['window', 'globalThis', 'self', 'global']);
 const SVELTE_RUNES = new Set(['$derived', '$state']);
 const SVELTE_MODULE = /\.svelte(?:\.[jt]s)?$/;
@@ -72,7 +73,7 @@ export function globalValue(engine: Engine, module: ParsedModule, name: string, 
 }
 
 /** The host's own globals, which no app code defines. */
-const HOST_GLOBALS = new Set(['console', 'process', 'document', 'navigator', 'location', 'Math', 'Date', 'Number', 'Boolean', 'Error', 'Symbol', 'Set', 'WeakSet', 'RegExp', 'parseInt', 'parseFloat', 'isNaN', 'undefined', 'NaN', 'Infinity', 'localStorage', 'sessionStorage', 'setInterval', 'clearTimeout', 'clearInterval', 'history', 'performance', 'crypto', 'atob', 'btoa', 'alert', 'TextEncoder', 'TextDecoder', 'AbortController', 'FormData', 'URLSearchParams', 'Blob', 'Response', 'Intl', 'BigInt', 'Proxy', 'describe', 'it', 'test', 'expect', 'jest', 'vi', 'beforeEach', 'afterEach']);
+const HOST_GLOBALS = new Set(['console', 'process', 'document', 'navigator', 'location', 'Math', 'Date', 'Number', 'Boolean', 'Error', 'Set', 'WeakSet', 'RegExp', 'parseInt', 'parseFloat', 'isNaN', 'undefined', 'NaN', 'Infinity', 'localStorage', 'sessionStorage', 'setInterval', 'clearTimeout', 'clearInterval', 'history', 'performance', 'crypto', 'atob', 'btoa', 'alert', 'TextEncoder', 'TextDecoder', 'AbortController', 'FormData', 'URLSearchParams', 'Blob', 'Response', 'Intl', 'BigInt', 'Proxy', 'describe', 'it', 'test', 'expect', 'jest', 'vi', 'beforeEach', 'afterEach']);
 
 /** A name a framework imports for the module (Nuxt's composables and utilities): that module's export. */
 function autoImportedValue(engine: Engine, module: ParsedModule, name: string, node: TSESTree.Node): ValueSet {
@@ -131,13 +132,13 @@ export function frameworkImport(packageName: string, exported: string): ValueSet
 }
 
 /** The frameworks modelled in modules of their own. */
-const MODELS: readonly FrameworkModel[] = [containerModel, rtkModel, rxjsModel, vueuseModel, vuexModel, fastifyModel, asyncModel, reduxModel, messagingModel];
+const MODELS: readonly FrameworkModel[] = [containerModel, rtkModel, rxjsModel, vueuseModel, vuexModel, fastifyModel, asyncModel, reduxModel, messagingModel, zustandModel];
 
 function modelOf(name: string): FrameworkModel | undefined {
   return MODELS.find((model) => model.owns(name));
 }
 
-const REACT_HOOKS = new Set(['useState', 'useEffect', 'useLayoutEffect', 'useMemo', 'useCallback', 'useRef', 'use', 'useContext', 'createContext']);
+const REACT_HOOKS = new Set(['useState', 'useReducer', 'useEffect', 'useLayoutEffect', 'useMemo', 'useCallback', 'useRef', 'use', 'useContext', 'createContext']);
 const QUERY_HOOKS = new Set(['useQuery', 'useSuspenseQuery', 'useInfiniteQuery', 'useMutation', 'useQueries', 'queryOptions', 'infiniteQueryOptions', 'mutationOptions']);
 
 export function builtinMember(engine: Engine, value: BuiltinValue, key: string | undefined): ValueSet {
@@ -264,6 +265,11 @@ export function callBuiltin(engine: Engine, fn: BuiltinValue, args: readonly Val
       return [arrayOf(engine, node, unionAll(args))];
     case 'String':
       return first.filter((value) => value.kind === 'string');
+    case 'Symbol': {
+      // `Symbol('search-service-api')`: an injection key, told apart from others by its description.
+      const description = constantText(firstPattern(first));
+      return [stringValue(description === undefined ? UNKNOWN_TEXT : text(`@@symbol(${description})`, node))];
+    }
     case 'encodeURIComponent':
     case 'encodeURI':
       return [stringValue(UNKNOWN_TEXT)];
@@ -303,6 +309,16 @@ export function callBuiltin(engine: Engine, fn: BuiltinValue, args: readonly Val
       for (const holder of receiver) if (holder.kind === 'object') engine.write(engine.cell(holder.allocation, 'state'), union(first, callFunctions(engine, first, [engine.read(engine.cell(holder.allocation, 'state'))], node)));
       return EMPTY;
     }
+    case 'react.useReducer':
+      return useReducer(engine, args, node);
+    case 'react.dispatch':
+      for (const holder of receiver) {
+        if (holder.kind !== 'object') continue;
+        const state = engine.cell(holder.allocation, 'state');
+        // Each action reduces on its own, so the reducer's `switch (action.type)` runs that action's case only.
+        for (const action of first) engine.write(state, callFunctions(engine, engine.read(engine.cell(holder.allocation, 'reducer')), [engine.read(state), [action]], node));
+      }
+      return EMPTY;
     case 'react.useEffect':
     case 'react.useLayoutEffect':
       callFunctions(engine, first, [], node);
@@ -740,6 +756,16 @@ function useState(engine: Engine, initial: ValueSet, node: TSESTree.Node): Value
   const init = union(initial.filter((value) => value.kind !== 'function'), callFunctions(engine, initial.filter((value) => value.kind === 'function'), [], node));
   engine.write(state, init);
   return [pairOf(engine, node, [engine.read(state), [builtinValue('react.setState', [objectValue(holder)])]])];
+}
+
+/** `useReducer(reducer, initialArg, init?)`: the state is the initial one and what the reducer returns for each action dispatched. */
+function useReducer(engine: Engine, args: readonly ValueSet[], node: TSESTree.Node): ValueSet {
+  const [reducer = EMPTY, initialArg = EMPTY, init = EMPTY] = args;
+  const holder = engine.allocate(node, 'other');
+  const state = engine.cell(holder, 'state');
+  engine.write(engine.cell(holder, 'reducer'), reducer.filter((value) => value.kind === 'function'));
+  engine.write(state, init.length > 0 ? callFunctions(engine, init, [initialArg], node) : initialArg);
+  return [pairOf(engine, node, [engine.read(state), [builtinValue('react.dispatch', [objectValue(holder)])]])];
 }
 
 /** `createContext(initial)`: an object whose `value` is every value a Provider was given, and its `Provider` component. */

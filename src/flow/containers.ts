@@ -4,6 +4,7 @@ import { awaited, call, frameworkInstances, load } from './operations.js';
 import { callTypeArgument } from './types.js';
 import { arrayValue, builtinValue, EMPTY, objectValue, promiseValue, union, unionAll, type Allocation, type BuiltinValue, type Value, type ValueSet } from './values.js';
 import type { FrameworkModel } from './framework-model.js';
+import { constantText } from './strings.js';
 
 /**
  * The state containers of front-end frameworks, through which a response reaches the template or
@@ -12,7 +13,7 @@ import type { FrameworkModel } from './framework-model.js';
  * in (its initial value, what its type argument says, later writes); reading it gives that back.
  */
 const EXPORTS: Record<string, ReadonlySet<string>> = {
-  vue: new Set(['ref', 'shallowRef', 'computed', 'reactive', 'readonly', 'shallowReactive', 'shallowReadonly', 'toRaw', 'markRaw', 'unref', 'toValue', 'watch', 'watchEffect', 'defineProps', 'withDefaults', 'defineComponent']),
+  vue: new Set(['ref', 'shallowRef', 'computed', 'reactive', 'readonly', 'shallowReactive', 'shallowReadonly', 'toRaw', 'markRaw', 'unref', 'toValue', 'watch', 'watchEffect', 'defineProps', 'withDefaults', 'defineComponent', 'provide', 'inject', 'createApp']),
   pinia: new Set(['defineStore']),
   '@angular/core': new Set(['signal', 'computed', 'inject', 'input', 'model']),
   '@angular/core/rxjs-interop': new Set(['toSignal', 'toObservable']),
@@ -64,6 +65,14 @@ export function containerMember(engine: Engine, value: BuiltinValue, key: string
   }
 }
 
+/** What Vue's `provide` registers, by key (`'*'` for a key the engine cannot tell). */
+const PROVIDED = 'vue:provided';
+
+function keyOf(values: ValueSet): string {
+  const texts = values.flatMap((value) => (value.kind === 'string' ? [constantText(value.pattern)] : []));
+  return texts.length === 1 && texts[0] !== undefined ? texts[0] : '*';
+}
+
 export function callContainer(engine: Engine, fn: BuiltinValue, args: readonly ValueSet[], node: TSESTree.Node): ValueSet {
   const [first = EMPTY, second = EMPTY] = args;
   const receiver = fn.receiver ?? EMPTY;
@@ -97,6 +106,19 @@ export function callContainer(engine: Engine, fn: BuiltinValue, args: readonly V
     case 'vue.watchEffect':
       call(engine, first, [], EMPTY, node);
       return EMPTY;
+    // `provide(ApiKey, client)` in a component or `app.provide(…)`, `inject(ApiKey)` in any other: one registry per project, by key.
+    case 'vue.provide':
+      engine.write(engine.cell(PROVIDED, keyOf(first)), second);
+      return EMPTY;
+    case 'vue.inject': {
+      const key = keyOf(first);
+      return union(engine.read(engine.cell(PROVIDED, key)), union(key === '*' ? EMPTY : engine.read(engine.cell(PROVIDED, '*')), second.filter((value) => value.kind !== 'function')));
+    }
+    case 'vue.createApp': {
+      const app = engine.allocate(node, 'other');
+      engine.write(engine.cell(app, 'provide'), [builtinValue('vue.provide')]);
+      return [objectValue(app)];
+    }
     case 'pinia.defineStore':
       return [builtinValue('pinia.useStore', [objectValue(store(engine, node, args))])];
     case 'pinia.useStore':

@@ -197,8 +197,11 @@ export function callContainer(engine: Engine, fn: BuiltinValue, args: readonly V
       return [builtinValue('svelte.store', [objectValue(holder(engine, node, union(first, typed)))])];
     case 'svelte.derived': {
       const inputs = first.some((value) => value.kind === 'array') ? load(engine, first, undefined, undefined) : first;
-      const derived = call(engine, second, [contents(engine, storesIn(inputs))], EMPTY, node);
-      return [builtinValue('svelte.store', [objectValue(holder(engine, node, union(derived, typed)))])];
+      // `derived(store, ($value, set) => { fetch(…).then((r) => set(r)) })`: what the callback sets is the store's too.
+      const store = [objectValue(holder(engine, node, typed))];
+      const derived = call(engine, second, [contents(engine, storesIn(inputs)), [builtinValue('svelte.set', store)]], EMPTY, node);
+      write(engine, store, derived);
+      return [builtinValue('svelte.store', store)];
     }
     default:
       return EMPTY;

@@ -348,6 +348,16 @@ describe('response fields: messages told apart by a constant type', () => {
     ],
   });
 
+  it('an async Svelte derived store holds what its callback sets', () => {
+    const code = lines(
+      "import { writable, derived } from 'svelte/store';",
+      "const query = writable('');",
+      `export const results = derived(query, ($q, set) => { fetch(${CHAT_URL}, { method: 'POST', body: JSON.stringify({ messages: [] }) }).then((r) => r.json()).then((data) => set(data)); }, null);`,
+      'export const sources = derived(results, ($r) => $r?.messages?.[0]?.citations);',
+    );
+    expect(lintWithBothRules(code).map((message) => message.line)).toEqual([4]);
+  });
+
   it('reads in a branch are still reported when the discriminant is not a literal\'s', () => {
     const code = lines(...CHAT_DATA, "let mode = 'v1';", "if (mode === 'v2') console.log(data.messages[0].citations);");
     const messages = lintWithBothRules(code);

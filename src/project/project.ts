@@ -72,14 +72,12 @@ function vuexRole(text: string): FileFacts['vuex'] {
   return (mentionsVuex || text.includes('$store')) && VUEX_USER.test(text) ? 'user' : undefined;
 }
 
+/** A Redux app's actions reach its reducers through the store, which no import shows: the files with a reducer, and those that dispatch. */
 const REDUX_REDUCER = /\(\s*state\b[^()]*?,\s*(?:action\b|\{[^}]*\b(?:type|payload)\b)/;
 const REDUX_DISPATCH = /\bdispatch\s*\(|\byield\s+put(?:Resolve)?\s*\(/;
 
-/** A Redux app's actions reach its reducers through the store, which no import shows. */
-function reduxRole(text: string): FileFacts['redux'] {
-  if (REDUX_REDUCER.test(text)) return 'reducer';
-  return REDUX_DISPATCH.test(text) ? 'dispatcher' : undefined;
-}
+/** Words without which a file neither dispatches Redux actions nor sends messages between an app's parts (REDUX_DISPATCH, MESSAGING). */
+const SHARING_CUES = /dispatch\s*\(|yield\s+put|postMessage|onmessage|ipcMain|ipcRenderer|exposeInMainWorld|sendMessage|onMessage|parentPort|socket\.io/;
 
 const MESSAGING = /\bpostMessage\s*\(|\bonmessage\b|\bipc(?:Main|Renderer)\b|\bexposeInMainWorld\b|\bruntime\.(?:sendMessage|onMessage)\b|\btabs\.sendMessage\b|\bparentPort\b|['"]socket\.io(?:-client)?['"]/;
 
@@ -476,8 +474,10 @@ export class ProjectIndex {
 
   private lookAt(text: string): Seen {
     const vuex = vuexRole(text);
-    const redux = reduxRole(text);
-    const messaging = MESSAGING.test(text);
+    // One pass tells most files apart from those that dispatch or send messages; the patterns run only on those.
+    const cued = SHARING_CUES.test(text);
+    const redux = REDUX_REDUCER.test(text) ? 'reducer' : cued && REDUX_DISPATCH.test(text) ? 'dispatcher' : undefined;
+    const messaging = cued && MESSAGING.test(text);
     return { service: this.gate(text), imports: scanImports(text), libraryState: LIBRARY_STATE.test(text), computedImports: COMPUTED_IMPORT.test(text), ...(vuex ? { vuex } : {}), ...(redux ? { redux } : {}), ...(messaging ? { messaging } : {}) };
   }
 

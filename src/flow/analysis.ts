@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { TSESTree } from '../ts-eslint-lite.js';
 import { enclosingFunction, isFunctionNode, T, walkTree } from '../project/ast.js';
 import type { ParsedModule } from '../project/module.js';
-import type { ProjectIndex } from '../project/project.js';
+import type { FileFacts, ProjectIndex } from '../project/project.js';
 import type { Activation } from './activation.js';
 import { judgeBodies } from './bodies.js';
 import { Engine, type EngineOptions } from './engine.js';
@@ -253,13 +253,13 @@ function receivers(engine: Engine, project: ProjectIndex, analysed: ReadonlySet<
     exporters.set(module.path, names);
     for (const stem of stems(module.path)) byStem.set(stem, [...(byStem.get(stem) ?? []), module.path]);
   }
-  if (exporters.size === 0) return [];
   const found: string[] = [];
   const files = project.files();
   // A Redux reducer gets what any analysed module dispatches, and a module listening to the app's
   // messages what any analysed one sends, which no import shows (see redux.ts, messaging.ts).
-  const dispatching = [...analysed].some((file) => files.get(file)?.redux === 'dispatcher');
+  const dispatching = [...analysed].some((file) => dispatches(files.get(file)));
   const messaging = [...analysed].some((file) => files.get(file)?.messaging);
+  if (exporters.size === 0 && !dispatching && !messaging) return [];
   for (const file of within ? project.inProjectOrder(within) : files.keys()) {
     if (analysed.has(file)) continue;
     const imports = files.get(file)!.imports.some((entry) => {
@@ -278,12 +278,20 @@ function receivers(engine: Engine, project: ProjectIndex, analysed: ReadonlySet<
       return names === '*' || entry.names === '*' || entry.names.some((name) => names.has(name));
     });
     // A Nuxt module uses its project's composables and utilities by name (see auto-imports.ts).
-    if (imports || project.autoImported(file).some((target) => exporters.has(target)) || (dispatching && files.get(file)!.redux === 'reducer') || (messaging && files.get(file)!.messaging)) found.push(file);
+    if (imports || project.autoImported(file).some((target) => exporters.has(target)) || (dispatching && reduces(files.get(file))) || (messaging && files.get(file)!.messaging)) found.push(file);
   }
   return found;
 }
 
 /** The names a module exports that carry the service's values or types; `*` when anything may (a CommonJS object, `export *` of such a module). */
+function dispatches(facts: FileFacts | undefined): boolean {
+  return facts?.redux === 'dispatcher' || facts?.redux === 'both';
+}
+
+function reduces(facts: FileFacts | undefined): boolean {
+  return facts?.redux === 'reducer' || facts?.redux === 'both';
+}
+
 function serviceExports(engine: Engine, module: ParsedModule): Set<string> | '*' | undefined {
   const names = new Set<string>();
   for (const name of module.exports.keys()) {

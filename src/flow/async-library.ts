@@ -88,7 +88,8 @@ function step(engine: Engine, run: Allocation, at: string, task: ValueSet, input
   for (const fn of task) {
     if (fn.kind !== 'function') continue;
     const bound = fn.bound?.args.length ?? 0;
-    const before = Math.max(0, fn.fn.params.length - bound - 1);
+    // An `async` task takes no callback (async v3): its parameters are all inputs.
+    const before = Math.max(0, fn.fn.params.length - bound - (fn.fn.async ? 0 : 1));
     const returned = call(engine, [fn], [...Array.from({ length: before }, (_, i) => inputs[i] ?? EMPTY), [next]], EMPTY, node);
     if (fn.fn.async) engine.write(engine.cell(run, `out:${at}:0`), awaited(engine, returned));
   }

@@ -19,8 +19,13 @@ export function discriminantTexts(reader: Evaluator, node: TSESTree.Node): Reado
   const member = unwrap(node);
   if (member.type !== T.MemberExpression) return undefined;
   const objects = reader.evaluate(member.object);
-  if (objects.length === 0 || objects.some((value) => value.kind !== 'object' || value.allocation.origin !== 'literal')) return undefined;
+  if (objects.length === 0 || objects.some((value) => value.kind !== 'object' || value.allocation.origin !== 'literal' || isDefault(value.allocation.node))) return undefined;
   return constantTexts(load(reader.engine, objects, reader.keyOf(member), undefined));
+}
+
+/** A default (`options = { mode: 'plain' }`, a reducer's `state = initial`) is there whatever the callers pass, which the engine may not see. */
+function isDefault(node: TSESTree.Node): boolean {
+  return node.parent?.type === T.AssignmentPattern && node.parent.right === node;
 }
 
 /** The constant strings a value set holds, or undefined when any of it is something else. */

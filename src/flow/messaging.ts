@@ -144,7 +144,8 @@ function callMessaging(engine: Engine, fn: BuiltinValue, args: readonly ValueSet
     case 'chrome.sendMessage':
     case 'chrome.sendTabMessage': {
       // `sendMessage(message, callback?)`, `sendMessage(extensionId, message)`, `tabs.sendMessage(tabId, message)`.
-      const rest = fn.name === 'chrome.sendTabMessage' || (args.length > 1 && first.every((value) => value.kind === 'string')) ? args.slice(1) : args;
+      const extensionId = args.length > 1 && first.length > 0 && first.every((value) => value.kind === 'string') && !second.some((value) => value.kind === 'function');
+      const rest = fn.name === 'chrome.sendTabMessage' || extensionId ? args.slice(1) : args;
       const [message = EMPTY, ...after] = rest;
       const response = request(engine, 'chrome', [message], node, (sent, reply) => [sent[0] ?? EMPTY, EMPTY, [reply]]);
       for (const callback of after) call(engine, callback.filter((value) => value.kind === 'function'), [response], EMPTY, node);
@@ -183,6 +184,8 @@ function callMessaging(engine: Engine, fn: BuiltinValue, args: readonly ValueSet
     case 'worker.pageListen':
     case 'worker.workerListen':
       if (channelName(first) === 'message') listenForMessages(engine, fn.name === 'worker.pageListen' ? 'worker:out' : 'worker:in', second, node, true);
+      // Another event (`DOMContentLoaded`, a worker's `fetch`): its listener runs, with an event the engine knows nothing of.
+      else call(engine, second, [EMPTY], EMPTY, node);
       return EMPTY;
     case 'worker.pageOn':
     case 'worker.workerOn':

@@ -20,7 +20,7 @@ export interface FileFacts {
   /** Whether it makes a Vuex store, or uses the app's store (`this.$store`, `mapState(…)`) without importing it. */
   vuex?: 'store' | 'user';
   /** Whether it has a Redux reducer, or dispatches actions (`dispatch(…)`, a saga's `yield put(…)`) that reach reducers no import shows. */
-  redux?: 'reducer' | 'dispatcher';
+  redux?: 'reducer' | 'dispatcher' | 'both';
   /** Whether it sends or receives messages between parts of the app no import joins (a worker's `postMessage`, Electron's IPC, socket.io). */
   messaging?: true;
   mtimeMs: number;
@@ -77,9 +77,9 @@ const REDUX_REDUCER = /\(\s*state\b[^()]*?,\s*(?:action\b|\{[^}]*\b(?:type|paylo
 const REDUX_DISPATCH = /\bdispatch\s*\(|\byield\s+put(?:Resolve)?\s*\(/;
 
 /** Words without which a file neither dispatches Redux actions nor sends messages between an app's parts (REDUX_DISPATCH, MESSAGING). */
-const SHARING_CUES = /dispatch\s*\(|yield\s+put|postMessage|onmessage|ipcMain|ipcRenderer|exposeInMainWorld|sendMessage|onMessage|parentPort|socket\.io/;
+const SHARING_CUES = /dispatch\s*\(|yield\s+put|postMessage|onmessage|ipcMain|ipcRenderer|exposeInMainWorld|sendMessage|onMessage|parentPort|socket\.io|['"]message['"]/;
 
-const MESSAGING = /\bpostMessage\s*\(|\bonmessage\b|\bipc(?:Main|Renderer)\b|\bexposeInMainWorld\b|\bruntime\.(?:sendMessage|onMessage)\b|\btabs\.sendMessage\b|\bparentPort\b|['"]socket\.io(?:-client)?['"]/;
+const MESSAGING = /\bpostMessage\s*\(|\bonmessage\b|\bipc(?:Main|Renderer)\b|\bexposeInMainWorld\b|\bruntime\.(?:sendMessage|onMessage)\b|\btabs\.sendMessage\b|\bparentPort\b|['"]socket\.io(?:-client)?['"]|\b(?:on|once|addEventListener)\s*\(\s*['"]message['"]/;
 
 type Roles = Pick<FileFacts, 'vuex' | 'redux' | 'messaging'>;
 
@@ -401,7 +401,7 @@ export class ProjectIndex {
       const nuxt = NUXT_CONFIGS.some((name) => files.has(path.join(this.root, name))) || this.isDependency('nuxt');
       this.autoImports = nuxt ? nuxtAutoImports(this.root, files.keys()) : { app: [], server: [] };
       this.stores = [...files].filter(([, facts]) => facts.vuex === 'store').map(([store]) => store);
-      this.reducers = [...files].filter(([, facts]) => facts.redux === 'reducer').map(([reducer]) => reducer);
+      this.reducers = [...files].filter(([, facts]) => facts.redux === 'reducer' || facts.redux === 'both').map(([reducer]) => reducer);
       this.messengers = [...files].filter(([, facts]) => facts.messaging).map(([messenger]) => messenger);
     }
     const framework = autoImportsOf(this.root, file, this.autoImports);
@@ -416,7 +416,7 @@ export class ProjectIndex {
   linkedWithoutImports(file: string): readonly string[] {
     this.autoImported(file);
     const facts = this.files().get(file);
-    const linked = [...(facts?.redux === 'dispatcher' ? (this.reducers ?? []) : []), ...(facts?.messaging ? (this.messengers ?? []) : [])];
+    const linked = [...(facts?.redux === 'dispatcher' || facts?.redux === 'both' ? (this.reducers ?? []) : []), ...(facts?.messaging ? (this.messengers ?? []) : [])];
     return linked.filter((other) => other !== file);
   }
 
@@ -476,7 +476,9 @@ export class ProjectIndex {
     const vuex = vuexRole(text);
     // One pass tells most files apart from those that dispatch or send messages; the patterns run only on those.
     const cued = SHARING_CUES.test(text);
-    const redux = REDUX_REDUCER.test(text) ? 'reducer' : cued && REDUX_DISPATCH.test(text) ? 'dispatcher' : undefined;
+    const reducer = REDUX_REDUCER.test(text);
+    const dispatcher = cued && REDUX_DISPATCH.test(text);
+    const redux = reducer && dispatcher ? 'both' : reducer ? 'reducer' : dispatcher ? 'dispatcher' : undefined;
     const messaging = cued && MESSAGING.test(text);
     return { service: this.gate(text), imports: scanImports(text), libraryState: LIBRARY_STATE.test(text), computedImports: COMPUTED_IMPORT.test(text), ...(vuex ? { vuex } : {}), ...(redux ? { redux } : {}), ...(messaging ? { messaging } : {}) };
   }

@@ -348,6 +348,11 @@ describe('response fields: messages told apart by a constant type', () => {
     ],
   });
 
+  it('a parameter\'s default rules nothing out: callers may pass another value', () => {
+    const code = lines(...CHAT_DATA, "export function go(options = { mode: 'plain' }) {", "  if (options.mode === 'tracked') console.log(data.messages[0].citations);", '}');
+    expect(lintWithBothRules(code).map((message) => message.line)).toEqual([5]);
+  });
+
   it('an async Svelte derived store holds what its callback sets', () => {
     const code = lines(
       "import { writable, derived } from 'svelte/store';",

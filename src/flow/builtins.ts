@@ -45,7 +45,7 @@ import {
  * system's `require`, and the callback plumbing of React, react-query, SWR and rxjs through which
  * responses reach the code that reads them.
  */
-const GLOBALS = new Set(['Symbol', 'Promise', 'JSON', 'Object', 'Array', 'String', 'URL', 'Request', 'Headers', 'Map', 'WeakMap', 'Reflect', 'Buffer', 'structuredClone', 'encodeURIComponent', 'encodeURI', 'queueMicrotask', 'setTimeout']);
+const GLOBALS = new Set(['Symbol', 'Proxy', 'Promise', 'JSON', 'Object', 'Array', 'String', 'URL', 'Request', 'Headers', 'Map', 'WeakMap', 'Reflect', 'Buffer', 'structuredClone', 'encodeURIComponent', 'encodeURI', 'queueMicrotask', 'setTimeout']);
 const GLOBAL_OBJECTS = new Set(['window', 'globalThis', 'self', 'global']);
 const SVELTE_RUNES = new Set(['$derived', '$state']);
 const SVELTE_MODULE = /\.svelte(?:\.[jt]s)?$/;
@@ -395,6 +395,13 @@ export function constructBuiltin(engine: Engine, fn: BuiltinValue, args: readonl
     }
     case 'Headers':
       return [objectValue(engine.allocate(node, 'other'))];
+    case 'Proxy': {
+      // Its members are what the handler's `get` trap gives for their names (operations.ts).
+      const holder = engine.allocate(node, 'other');
+      engine.write(engine.cell(holder, 'target'), first);
+      engine.write(engine.cell(holder, 'handler'), second);
+      return [builtinValue('Proxy.instance', [objectValue(holder)])];
+    }
     case 'Promise': {
       // The executor's `resolve` fills a cell; the promise is of what it holds.
       const allocation = engine.allocate(node, 'other');

@@ -8,7 +8,7 @@ import { exportValue, seenAt } from './modules.js';
 import { responseAwaited, responseElements, responseMember, storeOnResponse } from './responses.js';
 import { callSdk, constructSdk, sdkMember } from './sdk.js';
 import { GLOBAL_CELLS, messageHandlerStored } from './messaging.js';
-import { reorigin } from './strings.js';
+import { reorigin, text } from './strings.js';
 import {
   abstractInstanceId,
   arrayValue,
@@ -82,7 +82,7 @@ function loadOne(engine: Engine, value: Value, key: string | undefined, use: Use
     case 'promise':
       return key !== undefined && PROMISE_METHODS.has(key) ? [builtinValue(`promise.${key}`, [value])] : EMPTY;
     case 'builtin':
-      return builtinMember(engine, value, key);
+      return value.name === 'Proxy.instance' ? proxyMember(engine, value, key, use) : builtinMember(engine, value, key);
     case 'request':
       return key === 'url' ? value.url : EMPTY;
     case 'serialized':
@@ -301,6 +301,23 @@ export function spreadArguments(engine: Engine, lists: ValueSet): ValueSet[] {
     }
   }
   return positional.length > 0 ? Array.from(positional, (values) => values ?? EMPTY) : [elementsOf(engine, lists)];
+}
+
+/**
+ * A member of `new Proxy(target, { get(target, prop) { … } })`: what the `get` trap returns for the
+ * member's name (a dynamic client's `client.listanswers(body)` names the endpoint by the member), the
+ * name a string written where the member is read.
+ */
+function proxyMember(engine: Engine, proxy: Extract<Value, { kind: 'builtin' }>, key: string | undefined, use: Use | undefined): ValueSet {
+  if (key === undefined) return EMPTY;
+  const holders = proxy.receiver ?? EMPTY;
+  const traps = load(engine, load(engine, holders, 'handler', undefined), 'get', undefined);
+  const target = load(engine, holders, 'target', undefined);
+  if (traps.length === 0) return load(engine, target, key, use);
+  const holder = holders.find((value) => value.kind === 'object');
+  const at = use?.kind === 'read' || use?.kind === 'callee' ? use.node.property : (use?.node ?? holder?.allocation.node);
+  if (!at) return EMPTY;
+  return call(engine, traps, [target, [stringValue(text(key, at))], [proxy]], holders, at);
 }
 
 const MAP_METHODS = new Set(['get', 'set', 'has', 'values', 'entries', 'keys', 'forEach']);

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { TSESTree } from '../ts-eslint-lite.js';
 import { enclosingFunction, isFunctionNode, T, walkTree } from '../project/ast.js';
 import type { ParsedModule } from '../project/module.js';
-import type { FileFacts, ProjectIndex } from '../project/project.js';
+import { SCRIPT_FILE, type FileFacts, type ProjectIndex } from '../project/project.js';
 import type { Activation } from './activation.js';
 import { judgeBodies } from './bodies.js';
 import { Engine, type EngineOptions } from './engine.js';
@@ -259,7 +259,9 @@ function receivers(engine: Engine, project: ProjectIndex, analysed: ReadonlySet<
   // messages what any analysed one sends, which no import shows (see redux.ts, messaging.ts).
   const dispatching = [...analysed].some((file) => dispatches(files.get(file)));
   const messaging = [...analysed].some((file) => files.get(file)?.messaging);
-  if (exporters.size === 0 && !dispatching && !messaging) return [];
+  // A script's top-level declarations are every other script's globals.
+  const scripting = [...analysed].some((file) => files.get(file)?.script && SCRIPT_FILE.test(file));
+  if (exporters.size === 0 && !dispatching && !messaging && !scripting) return [];
   for (const file of within ? project.inProjectOrder(within) : files.keys()) {
     if (analysed.has(file)) continue;
     const imports = files.get(file)!.imports.some((entry) => {
@@ -278,7 +280,7 @@ function receivers(engine: Engine, project: ProjectIndex, analysed: ReadonlySet<
       return names === '*' || entry.names === '*' || entry.names.some((name) => names.has(name));
     });
     // A Nuxt module uses its project's composables and utilities by name (see auto-imports.ts).
-    if (imports || project.autoImported(file).some((target) => exporters.has(target)) || (dispatching && reduces(files.get(file))) || (messaging && files.get(file)!.messaging)) found.push(file);
+    if (imports || project.autoImported(file).some((target) => exporters.has(target)) || (dispatching && reduces(files.get(file))) || (messaging && files.get(file)!.messaging) || (scripting && files.get(file)!.script === true && SCRIPT_FILE.test(file))) found.push(file);
   }
   return found;
 }

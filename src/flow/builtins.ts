@@ -1,5 +1,6 @@
 import type { TSESTree } from '../ts-eslint-lite.js';
 import { programOf, T } from '../project/ast.js';
+import { SCRIPT_FILE } from '../project/project.js';
 import { defaultExportName } from '../project/auto-imports.js';
 import type { ParsedModule } from '../project/module.js';
 import { containerModel, pairOf } from './containers.js';
@@ -70,7 +71,25 @@ export function globalValue(engine: Engine, module: ParsedModule, name: string, 
   if (messaging.length > 0) return messaging;
   // What the app itself hangs on the global object (`window.Intranet = …`, Electron's `contextBridge.exposeInMainWorld`).
   const shared = HOST_GLOBALS.has(name) ? EMPTY : engine.read(engine.cell(GLOBAL_CELLS, name));
-  return union(shared, autoImportedValue(engine, module, name, node));
+  return unionAll([shared, isScript(module) ? scriptDeclaration(engine, module, name) : EMPTY, autoImportedValue(engine, module, name, node)]);
+}
+
+/** A file with no import or export (a browser script, Apps Script's `.gs`/`.ts` files): its top-level declarations are every script's globals. */
+function isScript(module: ParsedModule): boolean {
+  return SCRIPT_FILE.test(module.path) && module.specifiers.size === 0 && module.exports.size === 0 && module.typeExports.size === 0 && !module.commonJs;
+}
+
+/** `callService(…)` in one script, declared at the top level of another script the engine has loaded. */
+function scriptDeclaration(engine: Engine, module: ParsedModule, name: string): ValueSet {
+  for (const other of engine.loadedModules()) {
+    if (other === module || !isScript(other)) continue;
+    for (const statement of other.ast.body) {
+      if (statement.type === T.FunctionDeclaration && statement.id?.name === name) return [engine.functionValue(statement, engine.top(other))];
+      const declarator = statement.type === T.VariableDeclaration ? statement.declarations.find((candidate) => candidate.id.type === T.Identifier && candidate.id.name === name) : undefined;
+      if (declarator?.init) return engine.evaluateIn(engine.top(other), declarator.init);
+    }
+  }
+  return EMPTY;
 }
 
 /** The host's own globals, which no app code defines. */

@@ -23,6 +23,8 @@ export interface FileFacts {
   redux?: 'reducer' | 'dispatcher' | 'both';
   /** Whether it sends or receives messages between parts of the app no import joins (a worker's `postMessage`, Electron's IPC, socket.io). */
   messaging?: true;
+  /** Whether it is a script (no import, no export): its top-level declarations are the other scripts' globals (browser scripts, Apps Script). */
+  script?: true;
   mtimeMs: number;
   size: number;
   /** A digest of the file's text on disk as the quick look read it, to know a buffer that is the disk's text without keeping that text. */
@@ -46,7 +48,7 @@ interface ImportGraph {
 }
 
 /** What the quick look sees of a text. */
-type Seen = Pick<FileFacts, 'service' | 'imports' | 'libraryState' | 'computedImports' | 'vuex' | 'redux' | 'messaging'>;
+type Seen = Pick<FileFacts, 'service' | 'imports' | 'libraryState' | 'computedImports' | 'vuex' | 'redux' | 'messaging' | 'script'>;
 
 /**
  * What makes a module's text matter to modules that do not import it: the state an HTTP library
@@ -79,13 +81,19 @@ const REDUX_DISPATCH = /\bdispatch\s*\(|\byield\s+put(?:Resolve)?\s*\(/;
 /** Words without which a file neither dispatches Redux actions nor sends messages between an app's parts (REDUX_DISPATCH, MESSAGING). */
 const SHARING_CUES = /dispatch\s*\(|yield\s+put|postMessage|onmessage|ipcMain|ipcRenderer|exposeInMainWorld|sendMessage|onMessage|parentPort|socket\.io|['"]message['"]/;
 
+/** Scripts are plain JavaScript or TypeScript files (a component without imports is no script). */
+export const SCRIPT_FILE = /\.(?:[cm]?js|[cm]?ts)$/;
+
+/** `export`, or CommonJS's `module.exports`/`exports.x`: a module, not a script. */
+const MODULE_SYNTAX = /(?:^|[;\s])export\s|\bmodule\.exports\b|\bexports\.\w/m;
+
 const MESSAGING = /\bpostMessage\s*\(|\bonmessage\b|\bipc(?:Main|Renderer)\b|\bexposeInMainWorld\b|\bruntime\.(?:sendMessage|onMessage)\b|\btabs\.sendMessage\b|\bparentPort\b|['"]socket\.io(?:-client)?['"]|\b(?:on|once|addEventListener)\s*\(\s*['"]message['"]/;
 
-type Roles = Pick<FileFacts, 'vuex' | 'redux' | 'messaging'>;
+type Roles = Pick<FileFacts, 'vuex' | 'redux' | 'messaging' | 'script'>;
 
 /** Whether two looks at a file give it the same part in what the app shares without imports. */
 export function sameRoles(a: Roles, b: Roles): boolean {
-  return a.vuex === b.vuex && a.redux === b.redux && a.messaging === b.messaging;
+  return a.vuex === b.vuex && a.redux === b.redux && a.messaging === b.messaging && a.script === b.script;
 }
 
 /** More than this many bytes is a bundle, not code someone maintains: never parsed for the flow. */
@@ -127,6 +135,7 @@ export class ProjectIndex {
   private stores: string[] | undefined;
   private reducers: string[] | undefined;
   private messengers: string[] | undefined;
+  private scripts: string[] | undefined;
   private graph: ImportGraph | undefined;
   /** Bumped whenever a module's text changes, so analyses made before can tell they are stale. */
   version = 0;
@@ -403,6 +412,7 @@ export class ProjectIndex {
       this.stores = [...files].filter(([, facts]) => facts.vuex === 'store').map(([store]) => store);
       this.reducers = [...files].filter(([, facts]) => facts.redux === 'reducer' || facts.redux === 'both').map(([reducer]) => reducer);
       this.messengers = [...files].filter(([, facts]) => facts.messaging).map(([messenger]) => messenger);
+      this.scripts = [...files].filter(([file, facts]) => facts.script && SCRIPT_FILE.test(file)).map(([script]) => script);
     }
     const framework = autoImportsOf(this.root, file, this.autoImports);
     return this.stores && this.stores.length > 0 && this.files().get(file)?.vuex === 'user' ? [...framework, ...this.stores.filter((store) => store !== file)] : framework;
@@ -416,7 +426,7 @@ export class ProjectIndex {
   linkedWithoutImports(file: string): readonly string[] {
     this.autoImported(file);
     const facts = this.files().get(file);
-    const linked = [...(facts?.redux === 'dispatcher' || facts?.redux === 'both' ? (this.reducers ?? []) : []), ...(facts?.messaging ? (this.messengers ?? []) : [])];
+    const linked = [...(facts?.redux === 'dispatcher' || facts?.redux === 'both' ? (this.reducers ?? []) : []), ...(facts?.messaging ? (this.messengers ?? []) : []), ...(facts?.script && SCRIPT_FILE.test(file) ? (this.scripts ?? []) : [])];
     return linked.filter((other) => other !== file);
   }
 
@@ -480,7 +490,9 @@ export class ProjectIndex {
     const dispatcher = cued && REDUX_DISPATCH.test(text);
     const redux = reducer && dispatcher ? 'both' : reducer ? 'reducer' : dispatcher ? 'dispatcher' : undefined;
     const messaging = cued && MESSAGING.test(text);
-    return { service: this.gate(text), imports: scanImports(text), libraryState: LIBRARY_STATE.test(text), computedImports: COMPUTED_IMPORT.test(text), ...(vuex ? { vuex } : {}), ...(redux ? { redux } : {}), ...(messaging ? { messaging } : {}) };
+    const imports = scanImports(text);
+    const script = imports.length === 0 && !MODULE_SYNTAX.test(text);
+    return { service: this.gate(text), imports, libraryState: LIBRARY_STATE.test(text), computedImports: COMPUTED_IMPORT.test(text), ...(vuex ? { vuex } : {}), ...(redux ? { redux } : {}), ...(messaging ? { messaging } : {}), ...(script ? { script } : {}) };
   }
 
   /** A buffer's facts: what the quick look saw in it, with the stamp and digest of the file on disk. */

@@ -252,6 +252,15 @@ export const HTTP_CLIENTS: readonly HttpClientModel[] = [
     options: { url: 'url', method: 'method', body: ['body'] },
   },
   {
+    // Google Apps Script's `UrlFetchApp.fetch(url, { method, payload })`: its response's `getContentText()` is the body's text.
+    name: 'urlfetchapp',
+    packages: [],
+    exports: {},
+    globals: { UrlFetchApp: '' },
+    calls: { fetch: { kind: 'request', url: 0, options: 1, result: 'urlfetchapp' } },
+    options: { url: 'url', method: 'method', body: ['payload'] },
+  },
+  {
     // The `request` library (and its forks): `request.post({ url, json: body }, (err, res, body) => …)`.
     name: 'request',
     packages: ['request', 'postman-request', '@cypress/request'],

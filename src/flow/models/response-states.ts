@@ -55,6 +55,8 @@ export const RESPONSE_STATES: Record<string, ResponseStateModel> = {
   'request-object': {},
   /** Obsidian's `RequestUrlResponse`. */
   obsidian: { members: { json: 'body', text: 'text' } },
+  /** Apps Script's `HTTPResponse`. */
+  urlfetchapp: { members: { getContentText: { call: 'text' } } },
   /** RxJS's `AjaxResponse`. */
   ajax: { members: { response: 'body' } },
   /** The SDK's standalone functions: `{ ok, value, error }`. */

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { TSESTree } from '../ts-eslint-lite.js';
 import { enclosingFunction, isFunctionNode, T, walkTree } from '../project/ast.js';
 import type { ParsedModule } from '../project/module.js';
-import { SCRIPT_FILE, type FileFacts, type ProjectIndex } from '../project/project.js';
+import { dispatchesActions, hasReducer, type ProjectIndex } from '../project/project.js';
 import type { Activation } from './activation.js';
 import { judgeBodies } from './bodies.js';
 import { Engine, type EngineOptions } from './engine.js';
@@ -257,10 +257,10 @@ function receivers(engine: Engine, project: ProjectIndex, analysed: ReadonlySet<
   const files = project.files();
   // A Redux reducer gets what any analysed module dispatches, and a module listening to the app's
   // messages what any analysed one sends, which no import shows (see redux.ts, messaging.ts).
-  const dispatching = [...analysed].some((file) => dispatches(files.get(file)));
+  const dispatching = [...analysed].some((file) => dispatchesActions(files.get(file)));
   const messaging = [...analysed].some((file) => files.get(file)?.messaging);
   // A script's top-level declarations are every other script's globals.
-  const scripting = [...analysed].some((file) => files.get(file)?.script && SCRIPT_FILE.test(file));
+  const scripting = [...analysed].some((file) => files.get(file)?.script);
   if (exporters.size === 0 && !dispatching && !messaging && !scripting) return [];
   for (const file of within ? project.inProjectOrder(within) : files.keys()) {
     if (analysed.has(file)) continue;
@@ -280,20 +280,12 @@ function receivers(engine: Engine, project: ProjectIndex, analysed: ReadonlySet<
       return names === '*' || entry.names === '*' || entry.names.some((name) => names.has(name));
     });
     // A Nuxt module uses its project's composables and utilities by name (see auto-imports.ts).
-    if (imports || project.autoImported(file).some((target) => exporters.has(target)) || (dispatching && reduces(files.get(file))) || (messaging && files.get(file)!.messaging) || (scripting && files.get(file)!.script === true && SCRIPT_FILE.test(file))) found.push(file);
+    if (imports || project.autoImported(file).some((target) => exporters.has(target)) || (dispatching && hasReducer(files.get(file))) || (messaging && files.get(file)!.messaging) || (scripting && files.get(file)!.script)) found.push(file);
   }
   return found;
 }
 
 /** The names a module exports that carry the service's values or types; `*` when anything may (a CommonJS object, `export *` of such a module). */
-function dispatches(facts: FileFacts | undefined): boolean {
-  return facts?.redux === 'dispatcher' || facts?.redux === 'both';
-}
-
-function reduces(facts: FileFacts | undefined): boolean {
-  return facts?.redux === 'reducer' || facts?.redux === 'both';
-}
-
 function serviceExports(engine: Engine, module: ParsedModule): Set<string> | '*' | undefined {
   const names = new Set<string>();
   for (const name of module.exports.keys()) {

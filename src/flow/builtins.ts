@@ -1,6 +1,5 @@
 import type { TSESTree } from '../ts-eslint-lite.js';
 import { programOf, T } from '../project/ast.js';
-import { SCRIPT_FILE } from '../project/project.js';
 import { defaultExportName } from '../project/auto-imports.js';
 import type { ParsedModule } from '../project/module.js';
 import { containerModel, pairOf } from './containers.js';
@@ -18,7 +17,7 @@ import type { FrameworkModel } from './framework-model.js';
 import type { Engine } from './engine.js';
 import { libraryGlobal } from './library.js';
 import { commonJsObjects, exportValue, requiredValue } from './modules.js';
-import { arrayOf, awaited, call, elementsOf, load, parsedJson, spreadArguments, type Use } from './operations.js';
+import { arrayOf, awaited, call, constantKey, elementsOf, load, parsedJson, spreadArguments, type Use } from './operations.js';
 import { responseValue } from './values.js';
 import { requestObjectUse, strings } from './requests.js';
 import { mutate } from './sdk.js';
@@ -71,18 +70,18 @@ export function globalValue(engine: Engine, module: ParsedModule, name: string, 
   if (messaging.length > 0) return messaging;
   // What the app itself hangs on the global object (`window.Intranet = …`, Electron's `contextBridge.exposeInMainWorld`).
   const shared = HOST_GLOBALS.has(name) ? EMPTY : engine.read(engine.cell(GLOBAL_CELLS, name));
-  return unionAll([shared, isScript(module) ? scriptDeclaration(engine, module, name) : EMPTY, autoImportedValue(engine, module, name, node)]);
+  return unionAll([shared, isScript(engine, module) ? scriptDeclaration(engine, module, name) : EMPTY, autoImportedValue(engine, module, name, node)]);
 }
 
-/** A file with no import or export (a browser script, Apps Script's `.gs`/`.ts` files): its top-level declarations are every script's globals. */
-function isScript(module: ParsedModule): boolean {
-  return SCRIPT_FILE.test(module.path) && module.specifiers.size === 0 && module.exports.size === 0 && module.typeExports.size === 0 && !module.commonJs;
+/** A file with no import or export (a browser script, Apps Script's files; see the index's quick look): its top-level declarations are every script's globals. */
+function isScript(engine: Engine, module: ParsedModule): boolean {
+  return engine.project.files().get(module.path)?.script === true;
 }
 
 /** `callService(…)` in one script, declared at the top level of another script the engine has loaded. */
 function scriptDeclaration(engine: Engine, module: ParsedModule, name: string): ValueSet {
   for (const other of engine.loadedModules()) {
-    if (other === module || !isScript(other)) continue;
+    if (other === module || !isScript(engine, other)) continue;
     for (const statement of other.ast.body) {
       if (statement.type === T.FunctionDeclaration && statement.id?.name === name) return [engine.functionValue(statement, engine.top(other))];
       const declarator = statement.type === T.VariableDeclaration ? statement.declarations.find((candidate) => candidate.id.type === T.Identifier && candidate.id.name === name) : undefined;
@@ -93,7 +92,7 @@ function scriptDeclaration(engine: Engine, module: ParsedModule, name: string): 
 }
 
 /** The host's own globals, which no app code defines. */
-const HOST_GLOBALS = new Set(['console', 'process', 'document', 'navigator', 'location', 'Math', 'Date', 'Number', 'Boolean', 'Error', 'Set', 'WeakSet', 'RegExp', 'parseInt', 'parseFloat', 'isNaN', 'undefined', 'NaN', 'Infinity', 'localStorage', 'sessionStorage', 'setInterval', 'clearTimeout', 'clearInterval', 'history', 'performance', 'crypto', 'atob', 'btoa', 'alert', 'TextEncoder', 'TextDecoder', 'AbortController', 'FormData', 'URLSearchParams', 'Blob', 'Response', 'Intl', 'BigInt', 'Proxy', 'describe', 'it', 'test', 'expect', 'jest', 'vi', 'beforeEach', 'afterEach']);
+const HOST_GLOBALS = new Set(['console', 'process', 'document', 'navigator', 'location', 'Math', 'Date', 'Number', 'Boolean', 'Error', 'Set', 'WeakSet', 'RegExp', 'parseInt', 'parseFloat', 'isNaN', 'undefined', 'NaN', 'Infinity', 'localStorage', 'sessionStorage', 'setInterval', 'clearTimeout', 'clearInterval', 'history', 'performance', 'crypto', 'atob', 'btoa', 'alert', 'TextEncoder', 'TextDecoder', 'AbortController', 'FormData', 'URLSearchParams', 'Blob', 'Response', 'Intl', 'BigInt', 'describe', 'it', 'test', 'expect', 'jest', 'vi', 'beforeEach', 'afterEach']);
 
 /** A name a framework imports for the module (Nuxt's composables and utilities): that module's export. */
 function autoImportedValue(engine: Engine, module: ParsedModule, name: string, node: TSESTree.Node): ValueSet {
@@ -459,8 +458,7 @@ export function makeEmitter(engine: Engine, emitter: Value): void {
 const EVENT_ARGUMENTS = 4;
 
 function eventKey(name: ValueSet): string {
-  const texts = name.flatMap((value) => (value.kind === 'string' ? [constantText(value.pattern)] : []));
-  return texts.length === 1 && texts[0] !== undefined ? texts[0] : '*';
+  return constantKey(name) ?? '*';
 }
 
 function emitEvent(engine: Engine, emitters: ValueSet, args: readonly ValueSet[]): ValueSet {

@@ -1,10 +1,9 @@
 import type { TSESTree } from '../ts-eslint-lite.js';
 import type { Engine } from './engine.js';
-import { awaited, call, frameworkInstances, load } from './operations.js';
+import { awaited, call, constantKey, frameworkInstances, load } from './operations.js';
 import { callTypeArgument } from './types.js';
 import { arrayValue, builtinValue, EMPTY, objectValue, promiseValue, union, unionAll, type Allocation, type BuiltinValue, type Value, type ValueSet } from './values.js';
 import type { FrameworkModel } from './framework-model.js';
-import { constantText } from './strings.js';
 
 /**
  * The state containers of front-end frameworks, through which a response reaches the template or
@@ -69,8 +68,7 @@ export function containerMember(engine: Engine, value: BuiltinValue, key: string
 const PROVIDED = 'vue:provided';
 
 function keyOf(values: ValueSet): string {
-  const texts = values.flatMap((value) => (value.kind === 'string' ? [constantText(value.pattern)] : []));
-  return texts.length === 1 && texts[0] !== undefined ? texts[0] : '*';
+  return constantKey(values) ?? '*';
 }
 
 export function callContainer(engine: Engine, fn: BuiltinValue, args: readonly ValueSet[], node: TSESTree.Node): ValueSet {
@@ -216,7 +214,7 @@ export function pairOf(engine: Engine, node: TSESTree.Node, members: readonly Va
   return arrayValue({ ...pair, id });
 }
 
-function holder(engine: Engine, node: TSESTree.Node, initial: ValueSet): Allocation {
+export function holder(engine: Engine, node: TSESTree.Node, initial: ValueSet): Allocation {
   const allocation = engine.allocate(node, 'other');
   engine.write(engine.cell(allocation, 'value'), initial);
   return allocation;
@@ -243,11 +241,11 @@ function defineProps(engine: Engine, declaration: ValueSet, typed: ValueSet, nod
   return objectValue(props);
 }
 
-function contents(engine: Engine, containers: ValueSet): ValueSet {
+export function contents(engine: Engine, containers: ValueSet): ValueSet {
   return load(engine, containers.filter((value) => value.kind === 'object'), 'value', undefined);
 }
 
-function write(engine: Engine, containers: ValueSet, values: ValueSet): void {
+export function write(engine: Engine, containers: ValueSet, values: ValueSet): void {
   for (const container of containers) if (container.kind === 'object') engine.write(engine.cell(container.allocation, 'value'), values);
 }
 

@@ -1,5 +1,5 @@
 import type { TSESTree } from '../ts-eslint-lite.js';
-import { pairOf } from './containers.js';
+import { contents, holder, pairOf, write } from './containers.js';
 import type { Engine } from './engine.js';
 import type { FrameworkModel } from './framework-model.js';
 import { awaited, call } from './operations.js';
@@ -51,14 +51,12 @@ function callJotai(engine: Engine, fn: BuiltinValue, args: readonly ValueSet[], 
   }
 }
 
-function makeAtom(engine: Engine, read: ValueSet, write: ValueSet, node: TSESTree.Node): BuiltinValue {
-  const holder = engine.allocate(node, 'other');
-  const self = builtinValue('jotai.instance', [objectValue(holder)]);
+function makeAtom(engine: Engine, read: ValueSet, writeFunction: ValueSet, node: TSESTree.Node): BuiltinValue {
   const functions = read.filter((value) => value.kind === 'function');
   const initial = union(read.filter((value) => value.kind !== 'function'), call(engine, functions, [[builtinValue('jotai.get')]], EMPTY, node));
-  engine.write(engine.cell(holder, 'value'), initial);
-  engine.write(engine.cell(holder, 'write'), write.filter((value) => value.kind === 'function'));
-  return self;
+  const atom = holder(engine, node, initial);
+  engine.write(engine.cell(atom, 'write'), writeFunction.filter((value) => value.kind === 'function'));
+  return builtinValue('jotai.instance', [objectValue(atom)]);
 }
 
 function holders(atoms: ValueSet): ValueSet {
@@ -66,18 +64,16 @@ function holders(atoms: ValueSet): ValueSet {
 }
 
 function valueOf(engine: Engine, atoms: ValueSet): ValueSet {
-  let result = EMPTY;
-  for (const holder of holders(atoms)) if (holder.kind === 'object') result = union(result, engine.read(engine.cell(holder.allocation, 'value')));
-  return result;
+  return contents(engine, holders(atoms));
 }
 
 /** A primitive atom holds what it is set to; a write atom runs its write function with it. */
 function setAtom(engine: Engine, atoms: ValueSet, args: readonly ValueSet[], node: TSESTree.Node): void {
-  for (const holder of holders(atoms)) {
-    if (holder.kind !== 'object') continue;
-    const write = engine.read(engine.cell(holder.allocation, 'write'));
-    if (write.length > 0) call(engine, write, [[builtinValue('jotai.get')], [builtinValue('jotai.setAtom')], ...args], EMPTY, node);
-    else engine.write(engine.cell(holder.allocation, 'value'), (args[0] ?? EMPTY).filter((value) => value.kind !== 'function'));
+  for (const atom of holders(atoms)) {
+    if (atom.kind !== 'object') continue;
+    const writeFunction = engine.read(engine.cell(atom.allocation, 'write'));
+    if (writeFunction.length > 0) call(engine, writeFunction, [[builtinValue('jotai.get')], [builtinValue('jotai.setAtom')], ...args], EMPTY, node);
+    else write(engine, [atom], (args[0] ?? EMPTY).filter((value) => value.kind !== 'function'));
   }
 }
 

@@ -1,7 +1,7 @@
 import type { TSESTree } from '../ts-eslint-lite.js';
 import type { Engine } from './engine.js';
 import type { FrameworkModel } from './framework-model.js';
-import { awaited, call } from './operations.js';
+import { awaited, call, constantKey } from './operations.js';
 import { constantText } from './strings.js';
 import { builtinValue, EMPTY, objectValue, promiseValue, union, type Allocation, type BuiltinValue, type Value, type ValueSet } from './values.js';
 
@@ -57,8 +57,7 @@ function request(engine: Engine, channel: string, args: readonly ValueSet[], nod
 }
 
 function channelName(values: ValueSet): string {
-  const texts = values.flatMap((value) => (value.kind === 'string' ? [constantText(value.pattern)] : []));
-  return texts.length === 1 && texts[0] !== undefined ? texts[0] : '*';
+  return constantKey(values) ?? '*';
 }
 
 /** A browser event of a message: `event.data`. */

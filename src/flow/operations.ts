@@ -8,7 +8,7 @@ import { exportValue, seenAt } from './modules.js';
 import { responseAwaited, responseElements, responseMember, storeOnResponse } from './responses.js';
 import { callSdk, constructSdk, sdkMember } from './sdk.js';
 import { GLOBAL_CELLS, messageHandlerStored } from './messaging.js';
-import { reorigin, text } from './strings.js';
+import { constantText, reorigin, text } from './strings.js';
 import {
   abstractInstanceId,
   arrayValue,
@@ -318,6 +318,12 @@ function proxyMember(engine: Engine, proxy: Extract<Value, { kind: 'builtin' }>,
   const at = use?.kind === 'read' || use?.kind === 'callee' ? use.node.property : (use?.node ?? holder?.allocation.node);
   if (!at) return EMPTY;
   return call(engine, traps, [target, [stringValue(text(key, at))], [proxy]], holders, at);
+}
+
+/** The one constant text a value set names (an event, a channel, an injection key), or undefined when it is not one constant. */
+export function constantKey(values: ValueSet): string | undefined {
+  const texts = values.flatMap((value) => (value.kind === 'string' ? [constantText(value.pattern)] : []));
+  return texts.length === 1 ? texts[0] : undefined;
 }
 
 const MAP_METHODS = new Set(['get', 'set', 'has', 'values', 'entries', 'keys', 'forEach']);

@@ -78,11 +78,19 @@ function vuexRole(text: string): FileFacts['vuex'] {
 const REDUX_REDUCER = /\(\s*state\b[^()]*?,\s*(?:action\b|\{[^}]*\b(?:type|payload)\b)/;
 const REDUX_DISPATCH = /\bdispatch\s*\(|\byield\s+put(?:Resolve)?\s*\(/;
 
+export function hasReducer(facts: FileFacts | undefined): boolean {
+  return facts?.redux === 'reducer' || facts?.redux === 'both';
+}
+
+export function dispatchesActions(facts: FileFacts | undefined): boolean {
+  return facts?.redux === 'dispatcher' || facts?.redux === 'both';
+}
+
 /** Words without which a file neither dispatches Redux actions nor sends messages between an app's parts (REDUX_DISPATCH, MESSAGING). */
 const SHARING_CUES = /dispatch\s*\(|yield\s+put|postMessage|onmessage|ipcMain|ipcRenderer|exposeInMainWorld|sendMessage|onMessage|parentPort|socket\.io|['"]message['"]/;
 
 /** Scripts are plain JavaScript or TypeScript files (a component without imports is no script). */
-export const SCRIPT_FILE = /\.(?:[cm]?js|[cm]?ts)$/;
+const SCRIPT_FILE = /\.(?:[cm]?js|[cm]?ts)$/;
 
 /** `export`, or CommonJS's `module.exports`/`exports.x`: a module, not a script. */
 const MODULE_SYNTAX = /(?:^|[;\s])export\s|\bmodule\.exports\b|\bexports\.\w/m;
@@ -295,7 +303,7 @@ export class ProjectIndex {
     // look made of it stands, and the file is read from disk if it is ever parsed.
     const onDisk = before?.digest !== undefined && before.digest === this.digestOf(text);
     if (onDisk && !buffered) return false;
-    const seen = this.lookAt(text);
+    const seen = this.lookAt(file, text);
     if (onDisk) this.editorTexts.delete(file);
     // Only a buffer that may well be analysed keeps ESLint's tree alive.
     else this.editorTexts.set(file, { text, ...(seen.service && parsed ? { parsed } : {}) });
@@ -410,9 +418,9 @@ export class ProjectIndex {
       const nuxt = NUXT_CONFIGS.some((name) => files.has(path.join(this.root, name))) || this.isDependency('nuxt');
       this.autoImports = nuxt ? nuxtAutoImports(this.root, files.keys()) : { app: [], server: [] };
       this.stores = [...files].filter(([, facts]) => facts.vuex === 'store').map(([store]) => store);
-      this.reducers = [...files].filter(([, facts]) => facts.redux === 'reducer' || facts.redux === 'both').map(([reducer]) => reducer);
+      this.reducers = [...files].filter(([, facts]) => hasReducer(facts)).map(([reducer]) => reducer);
       this.messengers = [...files].filter(([, facts]) => facts.messaging).map(([messenger]) => messenger);
-      this.scripts = [...files].filter(([file, facts]) => facts.script && SCRIPT_FILE.test(file)).map(([script]) => script);
+      this.scripts = [...files].filter(([, facts]) => facts.script).map(([script]) => script);
     }
     const framework = autoImportsOf(this.root, file, this.autoImports);
     return this.stores && this.stores.length > 0 && this.files().get(file)?.vuex === 'user' ? [...framework, ...this.stores.filter((store) => store !== file)] : framework;
@@ -426,7 +434,7 @@ export class ProjectIndex {
   linkedWithoutImports(file: string): readonly string[] {
     this.autoImported(file);
     const facts = this.files().get(file);
-    const linked = [...(facts?.redux === 'dispatcher' || facts?.redux === 'both' ? (this.reducers ?? []) : []), ...(facts?.messaging ? (this.messengers ?? []) : []), ...(facts?.script && SCRIPT_FILE.test(file) ? (this.scripts ?? []) : [])];
+    const linked = [...(dispatchesActions(facts) ? (this.reducers ?? []) : []), ...(facts?.messaging ? (this.messengers ?? []) : []), ...(facts?.script ? (this.scripts ?? []) : [])];
     return linked.filter((other) => other !== file);
   }
 
@@ -466,7 +474,7 @@ export class ProjectIndex {
       const stats = statSync(file);
       if (stats.size > MAX_BYTES) return { service: false, imports: [], libraryState: false, computedImports: false, mtimeMs: stats.mtimeMs, size: stats.size };
       const text = readFileSync(file, 'utf8');
-      return { ...this.lookAt(text), mtimeMs: stats.mtimeMs, size: stats.size, digest: digestOf(text) };
+      return { ...this.lookAt(file, text), mtimeMs: stats.mtimeMs, size: stats.size, digest: digestOf(text) };
     } catch {
       return undefined;
     }
@@ -479,10 +487,10 @@ export class ProjectIndex {
   }
 
   private refreshFacts(file: string, text: string): void {
-    this.setFacts(file, this.factsOf(file, this.lookAt(text)));
+    this.setFacts(file, this.factsOf(file, this.lookAt(file, text)));
   }
 
-  private lookAt(text: string): Seen {
+  private lookAt(file: string, text: string): Seen {
     const vuex = vuexRole(text);
     // One pass tells most files apart from those that dispatch or send messages; the patterns run only on those.
     const cued = SHARING_CUES.test(text);
@@ -491,7 +499,7 @@ export class ProjectIndex {
     const redux = reducer && dispatcher ? 'both' : reducer ? 'reducer' : dispatcher ? 'dispatcher' : undefined;
     const messaging = cued && MESSAGING.test(text);
     const imports = scanImports(text);
-    const script = imports.length === 0 && !MODULE_SYNTAX.test(text);
+    const script = SCRIPT_FILE.test(file) && imports.length === 0 && !MODULE_SYNTAX.test(text);
     return { service: this.gate(text), imports, libraryState: LIBRARY_STATE.test(text), computedImports: COMPUTED_IMPORT.test(text), ...(vuex ? { vuex } : {}), ...(redux ? { redux } : {}), ...(messaging ? { messaging } : {}), ...(script ? { script } : {}) };
   }
 

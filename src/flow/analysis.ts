@@ -123,9 +123,16 @@ function runDefaults(engine: Engine, project: ProjectIndex, analysed: ReadonlySe
       const whole = analysed.has(module.path);
       const left: TSESTree.FunctionLike[] = [];
       for (const fn of pending.get(module) ?? functionsOf(module)) {
-        if (engine.activationsOf(fn).length > 0) continue;
+        const activations = engine.activationsOf(fn);
+        if (activations.some((activation) => !activation.isDefault)) continue;
+        if (activations.length > 0) {
+          // Run by default only: again in a newer run of the function around it (a controller called again once what it is injected with is known).
+          if (rerunInNewerEnvironment(engine, module, fn, activations)) added = true;
+          left.push(fn);
+          continue;
+        }
         if ((whole || closesOverService(engine, fn)) && defaultActivation(engine, module, fn)) added = true;
-        else left.push(fn);
+        left.push(fn);
       }
       pending.set(module, left);
     }
@@ -162,6 +169,17 @@ function functionsOf(module: ParsedModule): readonly TSESTree.FunctionLike[] {
   return functions;
 }
 
+function rerunInNewerEnvironment(engine: Engine, module: ParsedModule, fn: TSESTree.FunctionLike, activations: readonly Activation[]): boolean {
+  if (activations.length >= MAX_DEFAULT_ENVIRONMENTS) return false;
+  const env = environmentOf(engine, module, fn);
+  if (!env || activations.some((activation) => activation.parent === env)) return false;
+  engine.activation(fn, env, [], selfOf(engine, fn, env), true);
+  return true;
+}
+
+/** How many runs of the function around it a function nothing calls is run in. */
+const MAX_DEFAULT_ENVIRONMENTS = 3;
+
 function defaultActivation(engine: Engine, module: ParsedModule, fn: TSESTree.FunctionLike): Activation | undefined {
   const env = environmentOf(engine, module, fn);
   if (!env) return undefined;
@@ -180,9 +198,10 @@ function environmentOf(engine: Engine, module: ParsedModule, fn: TSESTree.Node):
     }
     if (current.type === T.ClassDeclaration || current.type === T.ClassExpression) continue;
     if (isFunctionNode(current)) {
-      // A handler a factory returns runs in the factory's call that held the service's values, if one did.
+      // A handler a factory returns runs in the factory's call that held the service's values, if one did: the newest,
+      // whose arguments are the most complete (an IIFE called again once `window.App` is known).
       const activations = engine.activationsOf(current);
-      const existing = activations.find((activation) => activation.touchesService) ?? activations[0];
+      const existing = activations.findLast((activation) => activation.touchesService) ?? activations.at(-1);
       return existing ?? defaultActivation(engine, module, current);
     }
   }

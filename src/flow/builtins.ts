@@ -12,6 +12,8 @@ import { asyncModel } from './async-library.js';
 import { reduxModel } from './redux.js';
 import { zustandModel } from './zustand.js';
 import { jotaiModel } from './jotai.js';
+import { xhrModel } from './xhr.js';
+import { angularjsModel } from './angularjs.js';
 import { GLOBAL_CELLS, messagingGlobal, messagingModel } from './messaging.js';
 import type { FrameworkModel } from './framework-model.js';
 import type { Engine } from './engine.js';
@@ -46,7 +48,7 @@ import {
  * system's `require`, and the callback plumbing of React, react-query, SWR and rxjs through which
  * responses reach the code that reads them.
  */
-const GLOBALS = new Set(['Symbol', 'Proxy', 'Promise', 'JSON', 'Object', 'Array', 'String', 'URL', 'Request', 'Headers', 'Map', 'WeakMap', 'Reflect', 'Buffer', 'structuredClone', 'encodeURIComponent', 'encodeURI', 'queueMicrotask', 'setTimeout']);
+const GLOBALS = new Set(['Symbol', 'Proxy', 'Promise', 'JSON', 'Object', 'Array', 'String', 'URL', 'Request', 'Headers', 'Map', 'WeakMap', 'Reflect', 'Buffer', 'structuredClone', 'encodeURIComponent', 'encodeURI', 'queueMicrotask', 'setTimeout', 'XMLHttpRequest', 'angular']);
 const GLOBAL_OBJECTS = new Set(['window', 'globalThis', 'self', 'global']);
 const SVELTE_RUNES = new Set(['$derived', '$state']);
 const SVELTE_MODULE = /\.svelte(?:\.[jt]s)?$/;
@@ -151,7 +153,7 @@ export function frameworkImport(packageName: string, exported: string): ValueSet
 }
 
 /** The frameworks modelled in modules of their own. */
-const MODELS: readonly FrameworkModel[] = [containerModel, rtkModel, rxjsModel, vueuseModel, vuexModel, fastifyModel, asyncModel, reduxModel, messagingModel, zustandModel, jotaiModel];
+const MODELS: readonly FrameworkModel[] = [containerModel, rtkModel, rxjsModel, vueuseModel, vuexModel, fastifyModel, asyncModel, reduxModel, messagingModel, zustandModel, jotaiModel, xhrModel, angularjsModel];
 
 function modelOf(name: string): FrameworkModel | undefined {
   return MODELS.find((model) => model.owns(name));
@@ -210,10 +212,10 @@ export function callBuiltin(engine: Engine, fn: BuiltinValue, args: readonly Val
   if (name.startsWith('string.')) return stringMethod(engine, name.slice('string.'.length), receiver, args, node);
   if (name.startsWith('state:')) return stateCall(engine, name.slice('state:'.length), receiver, args, node);
   if (name.startsWith('emits:')) {
-    // `res.on('data', (chunk) => …)`: the listener gets the response in that state; `on` gives the emitter back.
+    // `res.on('data', (chunk) => …)`, a jqXHR's `done(fn)`: the listeners get the response in that state; the call gives the emitter back.
     const state = name.slice('emits:'.length);
     const emitted = receiver.flatMap((value) => (value.kind === 'response' ? [responseValue(state, value.position, value.endpoint)] : []));
-    callFunctions(engine, args[1] ?? EMPTY, [emitted], node);
+    callFunctions(engine, unionAll(args).filter((value) => value.kind === 'function'), [emitted], node);
     return receiver;
   }
   if (name.startsWith('sdk-mutate')) {
@@ -231,6 +233,12 @@ export function callBuiltin(engine: Engine, fn: BuiltinValue, args: readonly Val
     case 'promise.catch':
       return union(receiver, then(engine, EMPTY, first, node));
     case 'promise.finally':
+    case 'promise.fail':
+    case 'promise.always':
+      return receiver;
+    case 'promise.done':
+      // jQuery's (and Q's) `done`: the listeners get what the promise resolves to, and the promise is given back.
+      callFunctions(engine, unionAll(args).filter((value) => value.kind === 'function'), [awaited(engine, receiver)], node);
       return receiver;
     case 'promise.resolve':
       for (const holder of receiver) if (holder.kind === 'object') engine.write(engine.cell(holder.allocation, 'resolved'), awaited(engine, first));
@@ -257,11 +265,19 @@ export function callBuiltin(engine: Engine, fn: BuiltinValue, args: readonly Val
       return callFunctions(engine, first, [], node);
     case 'JSON.stringify':
       return first.length > 0 ? [serializedValue(first)] : EMPTY;
-    case 'Object.assign':
-      for (const target of first) {
-        if (target.kind === 'object' || target.kind === 'instance') engine.write(engine.cell(target.allocation, '...'), unionAll(args.slice(1)));
-      }
+    case 'jquery.extend':
+      // `$.extend(true, target, …sources)` copies deeply: the same copy, to the engine.
+      return isBooleanArgument(node) ? assign(engine, args.slice(1), node, 1) : assign(engine, args, node, 0);
+    case 'jquery.each':
+      // `$.each(items, (index, item) => …)`: the index (or key) comes first.
+      callFunctions(engine, second, [EMPTY, union(elementsOf(engine, first), load(engine, first.filter((value) => value.kind === 'object'), undefined, undefined))], node);
       return first;
+    case 'jquery.map':
+      return arrayMethod(engine, 'flatMap', first, [second], node);
+    case 'jquery.grep':
+      return arrayMethod(engine, 'filter', first, [second], node);
+    case 'Object.assign':
+      return assign(engine, args, node, 0);
     case 'Object.freeze':
     case 'Object.seal':
     case 'structuredClone':
@@ -514,6 +530,31 @@ function settledArray(engine: Engine, iterable: ValueSet, node: TSESTree.Node, s
 }
 
 /** Calls every function in `callee` with `args`; what they return. */
+/**
+ * `Object.assign(target, …sources)`: the sources are copied into the target. A target a call has
+ * just made (`$.extend(ajaxDefaults(), { url })`) is a new object at each call, but one allocation
+ * to the engine: copying into it would give every caller's options to every request, so the copy
+ * is a new object of its own.
+ */
+function assign(engine: Engine, args: readonly ValueSet[], node: TSESTree.Node, targetIndex: number): ValueSet {
+  const [target = EMPTY, ...sources] = args;
+  const targetNode = node.type === T.CallExpression ? node.arguments[targetIndex] : undefined;
+  if (targetNode?.type === T.CallExpression || targetNode?.type === T.NewExpression) {
+    const copy = engine.allocate(node, 'other');
+    engine.write(engine.cell(copy, '...'), unionAll([target, ...sources]));
+    return [objectValue(copy)];
+  }
+  for (const holder of target) {
+    if (holder.kind === 'object' || holder.kind === 'instance') engine.write(engine.cell(holder.allocation, '...'), unionAll(sources));
+  }
+  return target;
+}
+
+function isBooleanArgument(node: TSESTree.Node): boolean {
+  const first = node.type === T.CallExpression ? node.arguments[0] : undefined;
+  return first?.type === T.Literal && typeof first.value === 'boolean';
+}
+
 function callFunctions(engine: Engine, callee: ValueSet, args: readonly ValueSet[], node: TSESTree.Node): ValueSet {
   return call(engine, callee, args, EMPTY, node);
 }

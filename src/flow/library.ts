@@ -121,7 +121,8 @@ function request(engine: Engine, model: HttpClientModel, value: LibraryValue, be
   const urlKey = behaviour.urlKey ?? model.options.url;
   if (urlKey) urls = union(urls, load(engine, options, urlKey, undefined));
   const methods = behaviour.method ? [behaviour.method] : methodsOf(engine, model, options, value);
-  const body = behaviour.body !== undefined ? (args[behaviour.body] ?? EMPTY) : bodyOf(engine, model, options);
+  // `$.post(url, body)` or `$.post({ url, data })`: the body is an argument only when the first one is the URL.
+  const body = behaviour.body !== undefined && optionsIndex !== 0 ? (args[behaviour.body] ?? EMPTY) : bodyOf(engine, model, options);
   const baseValues = bases(engine, model, value, options);
   const relative = strings(urls);
   const baseStrings = strings(baseValues);

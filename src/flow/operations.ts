@@ -45,7 +45,7 @@ export type Use =
   | { kind: 'path'; node: TSESTree.Literal };
 
 const FUNCTION_METHODS = new Set(['call', 'apply', 'bind']);
-const PROMISE_METHODS = new Set(['then', 'catch', 'finally', 'subscribe', 'pipe']);
+const PROMISE_METHODS = new Set(['then', 'catch', 'finally', 'subscribe', 'pipe', 'done', 'fail', 'always']);
 
 /** `values.key`: what reading a property (or, with an unknown key, any property) of each value gives. */
 export function load(engine: Engine, values: ValueSet, key: string | undefined, use: Use | undefined): ValueSet {

@@ -21,7 +21,7 @@ export function responseMember(engine: Engine, value: ResponseValue, key: string
   if (value.state === 'body') return bodyMember(engine, value, key, use);
   const model = RESPONSE_STATES[value.state];
   if (!model) return EMPTY;
-  if (model.awaited && key !== undefined && (key === 'then' || key === 'catch' || key === 'finally')) return [builtinValue(`promise.${key}`, [value])];
+  if (model.awaited && key !== undefined && (key === 'then' || key === 'catch' || key === 'finally') && !model.members?.[key]) return [builtinValue(`promise.${key}`, [value])];
   const asBody = model.maybeBody ? bodyMember(engine, { ...value, state: 'body' }, key, use) : EMPTY;
   const member = key === undefined ? undefined : model.members?.[key];
   if (!member) return asBody;

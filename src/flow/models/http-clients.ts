@@ -80,7 +80,7 @@ export type CallModel =
   /** `instance.interceptors.response.use(fn)`: what `fn` returns is what the instance's requests resolve to. */
   | { kind: 'response-interceptor' }
   /** A helper that is the language's own under another name (`axios.all` is `Promise.all`; `axios.spread(fn)` spreads an array into `fn`'s parameters). */
-  | { kind: 'builtin'; name: 'Promise.all' | 'spread' };
+  | { kind: 'builtin'; name: 'Promise.all' | 'spread' | 'jquery.extend' | 'jquery.each' | 'jquery.map' | 'jquery.grep' };
 
 const FETCH_OPTIONS: OptionKeys = { method: 'method', body: ['body'] };
 const fetchCall: CallModel = { kind: 'request', url: 0, options: 1, result: 'promise:fetch' };
@@ -259,6 +259,37 @@ export const HTTP_CLIENTS: readonly HttpClientModel[] = [
     globals: { UrlFetchApp: '' },
     calls: { fetch: { kind: 'request', url: 0, options: 1, result: 'urlfetchapp' } },
     options: { url: 'url', method: 'method', body: ['payload'] },
+  },
+  {
+    // jQuery: `$.ajax({ url, type, data, success })`, `$.post(url, data, success)`, `$.getJSON(url, success)`, each a jqXHR
+    // whose `done`/`then` get the parsed body; `$.extend`, `$.each`, `$.map` and `$.grep` are the language's own under other names.
+    name: 'jquery',
+    packages: ['jquery'],
+    exports: { default: '', '*': '' },
+    globals: { $: '', jQuery: '' },
+    calls: {
+      ajax: { kind: 'request', urlOrOptions: true, options: 1, result: 'jqxhr', callbacks: { options: ['success'], result: 'body' } },
+      post: { kind: 'request', urlOrOptions: true, body: 1, method: 'POST', result: 'jqxhr', callbacks: { arguments: [1, 2], options: ['success'], result: 'body' } },
+      ...methods(['get', 'getJSON'], () => ({ kind: 'request', urlOrOptions: true, method: 'GET', result: 'jqxhr', callbacks: { arguments: [1, 2], options: ['success'], result: 'body' } })),
+      extend: { kind: 'builtin', name: 'jquery.extend' },
+      each: { kind: 'builtin', name: 'jquery.each' },
+      map: { kind: 'builtin', name: 'jquery.map' },
+      grep: { kind: 'builtin', name: 'jquery.grep' },
+    },
+    options: { url: 'url', method: 'type', body: ['data'] },
+  },
+  {
+    // AngularJS's `$http`, which the injector hands to what asks for it (see angularjs.ts): `$http({ method, url, data })`,
+    // `$http.post(url, data, config)`, each a promise of a response whose `data` is the body.
+    name: 'angularjs-http',
+    packages: [],
+    exports: {},
+    calls: {
+      '': { kind: 'request', options: 0, result: 'promise:axios' },
+      ...methods(['get', 'delete', 'head', 'jsonp'], (method) => ({ kind: 'request', url: 0, options: 1, method: method === 'JSONP' ? 'GET' : method, result: 'promise:axios' })),
+      ...methods(['post', 'put', 'patch'], (method) => ({ kind: 'request', url: 0, body: 1, options: 2, method, result: 'promise:axios' })),
+    },
+    options: { url: 'url', method: 'method', body: ['data'] },
   },
   {
     // The `request` library (and its forks): `request.post({ url, json: body }, (err, res, body) => …)`.

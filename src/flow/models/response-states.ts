@@ -10,7 +10,7 @@
  * state that is itself a promise-like builder (got, ky, superagent).
  */
 export interface ResponseStateModel {
-  /** A member leads to a state; `call` is a method giving one (`body` its argument that is the request body); `emits` a method whose listener argument gets one (`res.on('data', (chunk) => …)`) and which gives the receiver back. */
+  /** A member leads to a state; `call` is a method giving one (`body` its argument that is the request body); `emits` a method whose listener arguments get one (`res.on('data', (chunk) => …)`, jQuery's `.done(fn)`) and which gives the receiver back. */
   members?: Record<string, string | { call: string; body?: number } | { emits: string }>;
   awaited?: string;
   /** Whether the value may be the body itself too: each key is also read as the body's. */
@@ -57,6 +57,8 @@ export const RESPONSE_STATES: Record<string, ResponseStateModel> = {
   obsidian: { members: { json: 'body', text: 'text' } },
   /** Apps Script's `HTTPResponse`. */
   urlfetchapp: { members: { getContentText: { call: 'text' } } },
+  /** jQuery's jqXHR: a promise of the body whose `done` listeners get the body too; `responseJSON` is the body once it came. */
+  jqxhr: { members: { done: { emits: 'body' }, success: { emits: 'body' }, fail: { call: 'jqxhr' }, error: { call: 'jqxhr' }, always: { call: 'jqxhr' }, responseJSON: 'body' }, awaited: 'body' },
   /** RxJS's `AjaxResponse`. */
   ajax: { members: { response: 'body' } },
   /** The SDK's standalone functions: `{ ok, value, error }`. */

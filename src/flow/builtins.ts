@@ -14,6 +14,7 @@ import { zustandModel } from './zustand.js';
 import { jotaiModel } from './jotai.js';
 import { xhrModel } from './xhr.js';
 import { angularjsModel } from './angularjs.js';
+import { hapiModel } from './hapi.js';
 import { GLOBAL_CELLS, messagingGlobal, messagingModel } from './messaging.js';
 import type { FrameworkModel } from './framework-model.js';
 import type { Engine } from './engine.js';
@@ -153,7 +154,7 @@ export function frameworkImport(packageName: string, exported: string): ValueSet
 }
 
 /** The frameworks modelled in modules of their own. */
-const MODELS: readonly FrameworkModel[] = [containerModel, rtkModel, rxjsModel, vueuseModel, vuexModel, fastifyModel, asyncModel, reduxModel, messagingModel, zustandModel, jotaiModel, xhrModel, angularjsModel];
+const MODELS: readonly FrameworkModel[] = [containerModel, rtkModel, rxjsModel, vueuseModel, vuexModel, fastifyModel, asyncModel, reduxModel, messagingModel, zustandModel, jotaiModel, xhrModel, angularjsModel, hapiModel];
 
 function modelOf(name: string): FrameworkModel | undefined {
   return MODELS.find((model) => model.owns(name));
@@ -261,6 +262,9 @@ export function callBuiltin(engine: Engine, fn: BuiltinValue, args: readonly Val
       return first.flatMap((value) => (value.kind === 'response' && (value.state === 'text' || value.state === 'body') ? [responseValue('body', value.position, value.endpoint)] : value.kind === 'serialized' ? value.of : []));
     case 'svelte.rune':
       return first;
+    case 'returns':
+      // A function known by its type alone (see types.ts).
+      return fn.receiver ?? EMPTY;
     case 'svelte.runeBy':
       return callFunctions(engine, first, [], node);
     case 'JSON.stringify':

@@ -27,6 +27,8 @@ export function rtkImport(specifier: string, exported: string): ValueSet {
   if (MODULES.has(specifier)) return exported === 'createApi' || exported === 'fetchBaseQuery' ? [builtinValue(`rtk.${exported}`)] : EMPTY;
   if (TOOLKIT.has(specifier)) return exported === 'createAsyncThunk' || exported === 'createSlice' || exported === 'createSelector' ? [builtinValue(`rtk.${exported}`)] : EMPTY;
   if (specifier === 'reselect') return exported === 'createSelector' ? [builtinValue('rtk.createSelector')] : EMPTY;
+  // NgRx's selectors are reselect's; a feature selector gives the state its type argument says (`createFeatureSelector<PolicyState>('policy')`).
+  if (specifier === '@ngrx/store') return exported === 'createSelector' ? [builtinValue('rtk.createSelector')] : exported === 'createFeatureSelector' ? [builtinValue('rtk.createFeatureSelector')] : EMPTY;
   if (specifier === 'react-redux') return exported === 'useSelector' ? [builtinValue('rtk.useSelector')] : EMPTY;
   return EMPTY;
 }
@@ -73,6 +75,8 @@ export function callRtk(engine: Engine, fn: BuiltinValue, args: readonly ValueSe
       const selected = inputs.map((input) => call(engine, input, [EMPTY], EMPTY, node));
       return [builtinValue('rtk.selector', call(engine, combiner, selected, EMPTY, node))];
     }
+    case 'rtk.createFeatureSelector':
+      return [builtinValue('rtk.selector', callTypeArgument(engine, node))];
     case 'rtk.selector':
       return fn.receiver ?? EMPTY;
     case 'rtk.useSelector':

@@ -9,7 +9,7 @@ import { idOf } from './ids.js';
 import { awaited, frameworkInstances, load } from './operations.js';
 import { libraryGlobal } from './library.js';
 import { exportValue, moduleExport } from './modules.js';
-import { EMPTY, objectValue, promiseValue, responseValue, sdkValue, union, unionAll, type ValueSet } from './values.js';
+import { builtinValue, EMPTY, objectValue, promiseValue, responseValue, sdkValue, union, unionAll, type ValueSet } from './values.js';
 
 /**
  * What a type annotation says a value is, read from the syntax (no type checker): the SDK's client
@@ -49,6 +49,9 @@ export function typedValues(engine: Engine, module: ParsedModule, node: TSESTree
       return node.exprName.type === T.Identifier ? valueNamed(engine, module, node.exprName.name) : EMPTY;
     case T.TSTypeLiteral:
       return typedObject(engine, module, node, node.members, depth);
+    case T.TSFunctionType:
+      // `fetcher: (id: number) => Promise<GetAnswerResponse>`: a function whose call gives what its return type says.
+      return returning(typedValues(engine, module, node.returnType?.typeAnnotation, depth + 1));
     case T.TSIndexedAccessType:
       return union(openapiTypescript(engine, node), indexedAccess(engine, module, node, depth));
     case T.TSImportType: {
@@ -181,15 +184,21 @@ function typedObject(engine: Engine, module: ParsedModule, node: TSESTree.Node, 
   if (depth > 6) return EMPTY;
   const properties: [string, ValueSet][] = [];
   for (const member of members) {
-    if (member.type !== T.TSPropertySignature || member.computed || !member.typeAnnotation) continue;
+    if ((member.type !== T.TSPropertySignature && member.type !== T.TSMethodSignature) || member.computed) continue;
     const key = member.key.type === T.Identifier ? member.key.name : member.key.type === T.Literal ? String(member.key.value) : undefined;
-    const values = key === undefined ? EMPTY : typedValues(engine, module, member.typeAnnotation.typeAnnotation, depth + 1);
-    if (key !== undefined && values.length > 0) properties.push([key, values]);
+    if (key === undefined) continue;
+    // `getAnswer(id: number): Promise<GetAnswerResponse>`: a method whose call gives what its return type says.
+    const values = member.type === T.TSMethodSignature ? returning(typedValues(engine, module, member.returnType?.typeAnnotation, depth + 1)) : typedValues(engine, module, member.typeAnnotation?.typeAnnotation, depth + 1);
+    if (values.length > 0) properties.push([key, values]);
   }
   if (properties.length === 0) return EMPTY;
   const allocation = { id: `type:${idOf(node)}`, node, origin: 'other' as const };
   for (const [key, values] of properties) engine.write(engine.cell(allocation, key), values);
   return [objectValue(allocation)];
+}
+
+function returning(values: ValueSet): ValueSet {
+  return values.length > 0 ? [builtinValue('returns', values)] : EMPTY;
 }
 
 /** An SDK export by name: the client class, its core, or a schema type of the graph. */

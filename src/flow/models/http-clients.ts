@@ -279,6 +279,26 @@ export const HTTP_CLIENTS: readonly HttpClientModel[] = [
     options: { url: 'url', method: 'type', body: ['data'] },
   },
   {
+    // hapi's client: `Wreck.post(uri, { payload })` resolves to `{ res, payload }`, the payload parsed with `json` set
+    // (on the call or on the instance `Wreck.defaults({ baseUrl, json })` made), else a Buffer of the text.
+    name: 'wreck',
+    packages: ['@hapi/wreck', 'wreck'],
+    exports: { default: '', '*': '' },
+    calls: {
+      ...methods(['get', 'post', 'put', 'patch', 'delete'], (method) => ({ kind: 'request', url: 0, options: 1, method, result: 'promise:wreck' })),
+      defaults: { kind: 'instance', options: 0 },
+    },
+    options: {
+      body: ['payload'],
+      base: 'baseUrl',
+      results: [
+        { when: { json: true }, result: 'promise:wreck-json' },
+        { when: { json: 'force' }, result: 'promise:wreck-json' },
+        { when: { json: 'strict' }, result: 'promise:wreck-json' },
+      ],
+    },
+  },
+  {
     // AngularJS's `$http`, which the injector hands to what asks for it (see angularjs.ts): `$http({ method, url, data })`,
     // `$http.post(url, data, config)`, each a promise of a response whose `data` is the body.
     name: 'angularjs-http',

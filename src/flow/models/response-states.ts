@@ -59,6 +59,9 @@ export const RESPONSE_STATES: Record<string, ResponseStateModel> = {
   urlfetchapp: { members: { getContentText: { call: 'text' } } },
   /** jQuery's jqXHR: a promise of the body whose `done` listeners get the body too; `responseJSON` is the body once it came. */
   jqxhr: { members: { done: { emits: 'body' }, success: { emits: 'body' }, fail: { call: 'jqxhr' }, error: { call: 'jqxhr' }, always: { call: 'jqxhr' }, responseJSON: 'body' }, awaited: 'body' },
+  /** Wreck's `{ res, payload }`: the payload is a Buffer of the text, or the body with `json` set. */
+  wreck: { members: { payload: 'text' } },
+  'wreck-json': { members: { payload: 'body' } },
   /** RxJS's `AjaxResponse`. */
   ajax: { members: { response: 'body' } },
   /** The SDK's standalone functions: `{ ok, value, error }`. */

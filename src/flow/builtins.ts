@@ -1,5 +1,5 @@
 import type { TSESTree } from '../ts-eslint-lite.js';
-import { programOf, T } from '../project/ast.js';
+import { T } from '../project/ast.js';
 import { defaultExportName } from '../project/auto-imports.js';
 import type { ParsedModule } from '../project/module.js';
 import { containerModel, pairOf } from './containers.js';
@@ -15,12 +15,14 @@ import { jotaiModel } from './jotai.js';
 import { xhrModel } from './xhr.js';
 import { angularjsModel } from './angularjs.js';
 import { hapiModel } from './hapi.js';
+import { functionalModel } from './functional.js';
+import { mapperModel } from './mappers.js';
 import { GLOBAL_CELLS, messagingGlobal, messagingModel } from './messaging.js';
 import type { FrameworkModel } from './framework-model.js';
 import type { Engine } from './engine.js';
 import { libraryGlobal } from './library.js';
 import { commonJsObjects, exportValue, requiredValue } from './modules.js';
-import { arrayOf, awaited, call, constantKey, elementsOf, load, parsedJson, spreadArguments, type Use } from './operations.js';
+import { arrayOf, awaited, call, constantKey, elementsOf, load, parsedJson, pathSegments, pathStrings, spreadArguments } from './operations.js';
 import { responseValue } from './values.js';
 import { requestObjectUse, strings } from './requests.js';
 import { mutate } from './sdk.js';
@@ -154,7 +156,7 @@ export function frameworkImport(packageName: string, exported: string): ValueSet
 }
 
 /** The frameworks modelled in modules of their own. */
-const MODELS: readonly FrameworkModel[] = [containerModel, rtkModel, rxjsModel, vueuseModel, vuexModel, fastifyModel, asyncModel, reduxModel, messagingModel, zustandModel, jotaiModel, xhrModel, angularjsModel, hapiModel];
+const MODELS: readonly FrameworkModel[] = [containerModel, rtkModel, rxjsModel, vueuseModel, vuexModel, fastifyModel, asyncModel, reduxModel, messagingModel, zustandModel, jotaiModel, xhrModel, angularjsModel, hapiModel, functionalModel, mapperModel];
 
 function modelOf(name: string): FrameworkModel | undefined {
   return MODELS.find((model) => model.owns(name));
@@ -963,28 +965,6 @@ function lodashMethodImport(specifier: string, exported: string): ValueSet {
   if (!name || (exported !== 'default' && exported !== '*')) return EMPTY;
   const known = [...LODASH].find((candidate) => candidate.toLowerCase() === name);
   return known ? [builtinValue(`lodash.${known}`)] : EMPTY;
-}
-
-/**
- * The constant strings among `values` (a lodash path or key), each with how a field it names is
- * used: reported at the string when it is written in the module reading it.
- */
-function pathStrings(engine: Engine, values: ValueSet): { text: string; use: Use | undefined }[] {
-  const found: { text: string; use: Use | undefined }[] = [];
-  for (const value of values) {
-    if (value.kind !== 'string') continue;
-    const text = constantText(value.pattern);
-    if (text === undefined || text === '') continue;
-    const [piece] = value.pattern;
-    const literal = value.pattern.length === 1 && piece && isTextPiece(piece) && piece.origin.type === T.Literal ? piece.origin : undefined;
-    found.push({ text, use: literal && programOf(literal) === engine.reader!.module.ast ? { kind: 'path', node: literal } : undefined });
-  }
-  return found;
-}
-
-/** `'config.options[0].name'` → `config`, `options`, `0`, `name`. */
-function pathSegments(path: string): string[] {
-  return path.split(/[.[\]'"]+/).filter((segment) => segment !== '');
 }
 
 const NUXT_FETCH = new Set(['useFetch', 'useLazyFetch']);

@@ -1,6 +1,6 @@
 import type { TSESTree } from '../ts-eslint-lite.js';
 import { calleeText, lastName, memberKey, propertyKeyName, T, unwrap } from '../project/ast.js';
-import type { ParsedModule, Variable } from '../project/module.js';
+import { importSourceOf, type ParsedModule, type Variable } from '../project/module.js';
 import { Cell, type Activation } from './activation.js';
 import type { Engine } from './engine.js';
 import { callBuiltin, globalValue, makeEmitter, unknownArrayMethod } from './builtins.js';
@@ -544,7 +544,7 @@ export class Evaluator {
       if (result.length === 0 && self.length === 0) result = unknownArrayMethod(this.engine, this.keyOf(callee), args, node);
     }
     if (result.length === 0 && fn.length === 0 && (callee.type === T.Identifier || self.length === 0)) unresolvedHelperRequest(this.engine, this.module, node, callee, args);
-    if (result.length === 0 && fn.length === 0 && callee.type === T.MemberExpression) result = validated(this.engine, this.module, this.keyOf(callee), args, node);
+    if (result.length === 0 && fn.length === 0 && callee.type === T.MemberExpression) result = validated(this.engine, this.module, this.keyOf(callee), callee.object, args, node);
     // `container.resolve(GleanGateway)`, `moduleRef.get(GleanService)`: a DI container's instance of a project class.
     if (result.length === 0 && fn.length === 0 && callee.type === T.MemberExpression && DI_LOOKUPS.has(this.keyOf(callee) ?? '') && DI_CONTAINER.test(lastName(callee.object))) result = frameworkInstances(this.engine, args[0] ?? EMPTY);
     // A React class component's `this.setState({ policy })` (or `(state) => ({ … })`): what render reads as `this.state.policy`.
@@ -908,12 +908,21 @@ function importsValidator(module: ParsedModule): boolean {
   return known;
 }
 
+/** `ChatResponse.safeParse(…)` with `ChatResponse` imported from the app's module of schemas, which imports the library. */
+function schemaFromValidatorModule(engine: Engine, module: ParsedModule, schema: TSESTree.Node): boolean {
+  const name = schema.type === T.Identifier ? schema.name : schema.type === T.MemberExpression && schema.object.type === T.Identifier ? schema.object.name : undefined;
+  const source = name === undefined ? undefined : importSourceOf(module, name);
+  const resolved = source === undefined ? undefined : engine.project.resolve(module.path, source);
+  const target = resolved?.kind === 'file' ? engine.project.module(resolved.path) : undefined;
+  return target !== undefined && importsValidator(target);
+}
+
 /**
  * `Reply.parse(await res.json())` (zod, yup, valibot…): the response, checked, is what the code
  * reads next; `safeParse` puts it in `data`. Only in modules that import such a library.
  */
-function validated(engine: Engine, module: ParsedModule, method: string | undefined, args: readonly ValueSet[], node: TSESTree.Node): ValueSet {
-  if (!method || !VALIDATION_METHODS.has(method) || !importsValidator(module)) return EMPTY;
+function validated(engine: Engine, module: ParsedModule, method: string | undefined, schema: TSESTree.Node, args: readonly ValueSet[], node: TSESTree.Node): ValueSet {
+  if (!method || !VALIDATION_METHODS.has(method) || !(importsValidator(module) || schemaFromValidatorModule(engine, module, schema))) return EMPTY;
   const input = args[0] ?? EMPTY;
   if (input.length === 0) return EMPTY;
   switch (method) {

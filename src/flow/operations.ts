@@ -1,5 +1,5 @@
 import type { TSESTree } from '../ts-eslint-lite.js';
-import { propertyKeyName, T } from '../project/ast.js';
+import { programOf, propertyKeyName, T } from '../project/ast.js';
 import { builtinMember, callBuiltin, constructBuiltin, stringMember } from './builtins.js';
 import type { Engine } from './engine.js';
 import { idOf } from './ids.js';
@@ -8,7 +8,7 @@ import { exportValue, seenAt } from './modules.js';
 import { responseAwaited, responseElements, responseMember, storeOnResponse } from './responses.js';
 import { callSdk, constructSdk, sdkMember } from './sdk.js';
 import { GLOBAL_CELLS, messageHandlerStored } from './messaging.js';
-import { constantText, reorigin, text } from './strings.js';
+import { constantText, isTextPiece, reorigin, text } from './strings.js';
 import {
   abstractInstanceId,
   arrayValue,
@@ -375,3 +375,25 @@ export function frameworkInstances(engine: Engine, values: ValueSet): Value[] {
 
 /** Methods frameworks call on the instances they make before any other. */
 const INITIALIZERS = ['init', 'initialize', 'setup', 'onInit', 'ngOnInit', 'onModuleInit', 'connectedCallback', 'componentDidMount', 'created', 'mounted'];
+
+/**
+ * The constant strings among `values` (a lodash path or key), each with how a field it names is
+ * used: reported at the string when it is written in the module reading it.
+ */
+export function pathStrings(engine: Engine, values: ValueSet): { text: string; use: Use | undefined }[] {
+  const found: { text: string; use: Use | undefined }[] = [];
+  for (const value of values) {
+    if (value.kind !== 'string') continue;
+    const text = constantText(value.pattern);
+    if (text === undefined || text === '') continue;
+    const [piece] = value.pattern;
+    const literal = value.pattern.length === 1 && piece && isTextPiece(piece) && piece.origin.type === T.Literal ? piece.origin : undefined;
+    found.push({ text, use: literal && programOf(literal) === engine.reader!.module.ast ? { kind: 'path', node: literal } : undefined });
+  }
+  return found;
+}
+
+/** `'config.options[0].name'` → `config`, `options`, `0`, `name`. */
+export function pathSegments(path: string): string[] {
+  return path.split(/[.[\]'"]+/).filter((segment) => segment !== '');
+}

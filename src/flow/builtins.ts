@@ -17,6 +17,7 @@ import { angularjsModel } from './angularjs.js';
 import { hapiModel } from './hapi.js';
 import { functionalModel } from './functional.js';
 import { mapperModel } from './mappers.js';
+import { litTaskModel } from './lit-task.js';
 import { GLOBAL_CELLS, messagingGlobal, messagingModel } from './messaging.js';
 import type { FrameworkModel } from './framework-model.js';
 import type { Engine } from './engine.js';
@@ -156,7 +157,7 @@ export function frameworkImport(packageName: string, exported: string): ValueSet
 }
 
 /** The frameworks modelled in modules of their own. */
-const MODELS: readonly FrameworkModel[] = [containerModel, rtkModel, rxjsModel, vueuseModel, vuexModel, fastifyModel, asyncModel, reduxModel, messagingModel, zustandModel, jotaiModel, xhrModel, angularjsModel, hapiModel, functionalModel, mapperModel];
+const MODELS: readonly FrameworkModel[] = [containerModel, rtkModel, rxjsModel, vueuseModel, vuexModel, fastifyModel, asyncModel, reduxModel, messagingModel, zustandModel, jotaiModel, xhrModel, angularjsModel, hapiModel, functionalModel, mapperModel, litTaskModel];
 
 function modelOf(name: string): FrameworkModel | undefined {
   return MODELS.find((model) => model.owns(name));

@@ -1,6 +1,6 @@
 import type { TSESTree } from '../ts-eslint-lite.js';
 import type { Engine } from './engine.js';
-import { arrayOf, awaited, call, elementsOf } from './operations.js';
+import { arrayOf, awaited, call, elementsOf, load } from './operations.js';
 import { arrayValue, builtinValue, EMPTY, objectValue, promiseValue, union, unionAll, type BuiltinValue, type ValueSet } from './values.js';
 import type { FrameworkModel } from './framework-model.js';
 
@@ -22,7 +22,11 @@ const SOURCES = new Set(['fromEvent', 'interval', 'timer', 'defer', 'EMPTY', 'NE
 /** Observables that wait for several and emit their values together, by position or by key, as `Promise.all` does. */
 const JOINING = new Set(['forkJoin', 'combineLatest', 'zip']);
 
+/** NgRx's `tapResponse(next, error)` or `tapResponse({ next, error })`: a `tap` of its `next`. */
+const TAP_RESPONSE = new Set(['@ngrx/operators', '@ngrx/component-store']);
+
 export function rxjsImport(specifier: string, exported: string): ValueSet {
+  if (TAP_RESPONSE.has(specifier)) return exported === 'tapResponse' ? [builtinValue('rxjs.tapResponse')] : EMPTY;
   if (!MODULES.has(specifier)) return EMPTY;
   if (exported === 'firstValueFrom' || exported === 'lastValueFrom') return [builtinValue('rxjs.firstValueFrom')];
   if (exported === 'from' || exported === 'of' || SOURCES.has(exported) || JOINING.has(exported)) return [builtinValue(`rxjs.${exported}`)];
@@ -37,6 +41,7 @@ export function callRxjs(engine: Engine, fn: BuiltinValue, args: readonly ValueS
   const name = fn.name.slice('rxjs.'.length);
   const first = args[0] ?? EMPTY;
   if (MAPPING.has(name)) return [builtinValue(fn.name, first)];
+  if (name === 'tapResponse') return [builtinValue('rxjs.tap', union(first.filter((value) => value.kind === 'function'), load(engine, first.filter((value) => value.kind === 'object'), 'next', undefined)))];
   if (PASSING.has(name) || COLLECTING.has(name)) return [fn];
   switch (name) {
     case 'firstValueFrom':
@@ -73,11 +78,17 @@ export function pipe(engine: Engine, source: ValueSet, operators: readonly Value
       const returned = call(engine, op.receiver ?? EMPTY, [awaited(engine, current)], EMPTY, node);
       if (name === 'tap') next = union(next, current);
       else if (name === 'map') next = union(next, returned.length > 0 ? [promiseValue(returned)] : EMPTY);
-      else next = union(next, returned.length > 0 ? [promiseValue(awaited(engine, returned))] : EMPTY);
+      else next = union(next, returned.length > 0 ? [promiseValue(flattened(engine, returned))] : EMPTY);
     }
     current = next;
   }
   return current;
+}
+
+/** What a flattening operator's callback returns emits: a promise's or observable's value, an array's elements one by one (`mergeMap((text) => [JSON.parse(text)])`). */
+function flattened(engine: Engine, returned: ValueSet): ValueSet {
+  const isArray = (value: ValueSet[number]) => value.kind === 'array' || (value.kind === 'response' && value.state === 'body' && value.position.containers.startsWith('['));
+  return union(awaited(engine, returned.filter((value) => !isArray(value))), elementsOf(engine, returned.filter(isArray)));
 }
 
 /** What `forkJoin([a$, b$])` or `forkJoin({ a: a$, b: b$ })` emits: each position's (or key's) awaited value. */

@@ -15,7 +15,7 @@ export interface NodeRef<Type extends TSESTree.Node['type'] = TSESTree.Node['typ
 
 /** A field's use, its nodes replaced by where they were. */
 export type DetachedFieldUse =
-  | { kind: 'request-key' | 'response-destructure'; property: NodeRef<TSESTree.Property['type']> }
+  | { kind: 'request-key' | 'response-destructure' | 'response-pattern'; property: NodeRef<TSESTree.Property['type']> }
   | { kind: 'request-assign' | 'response-read'; member: NodeRef<TSESTree.MemberExpression['type']> }
   | { kind: 'response-path'; literal: NodeRef<TSESTree.Literal['type']> };
 
@@ -46,7 +46,7 @@ export function detachFinding(finding: FlowFinding): DetachedFinding {
   const detachedUse: DetachedFieldUse =
     use.kind === 'response-path'
       ? { kind: use.kind, literal: nodeRef(use.literal) }
-      : use.kind === 'request-key' || use.kind === 'response-destructure'
+      : use.kind === 'request-key' || use.kind === 'response-destructure' || use.kind === 'response-pattern'
         ? { kind: use.kind, property: nodeRef(use.property) }
         : { kind: use.kind, member: nodeRef(use.member) };
   return { ...finding, node, use: detachedUse };

@@ -13,7 +13,9 @@ export type FieldUse =
   /** A key destructured from a response. */
   | { kind: 'response-destructure'; property: TSESTree.Property }
   /** A property named in a string path read from a response (`_.get(res, 'answerResult.trackingToken')`, `_.map(messages, 'citations')`). */
-  | { kind: 'response-path'; literal: TSESTree.Literal };
+  | { kind: 'response-path'; literal: TSESTree.Literal }
+  /** A key of a pattern matched against a response (ts-pattern's `{ citations: P.array() }`). */
+  | { kind: 'response-pattern'; property: TSESTree.Property };
 
 /**
  * What the engine found, before judging turns it into a report: the node it sits on (in the

@@ -42,7 +42,9 @@ export type Use =
   | { kind: 'destructure'; node: TSESTree.Property }
   | { kind: 'index'; node: TSESTree.Node }
   /** Named in a string path (`_.get(res, 'a.b')`): judged, reported at the string. */
-  | { kind: 'path'; node: TSESTree.Literal };
+  | { kind: 'path'; node: TSESTree.Literal }
+  /** A key of a pattern matched against the value (ts-pattern): judged, reported at the key. */
+  | { kind: 'pattern'; node: TSESTree.Property };
 
 const FUNCTION_METHODS = new Set(['call', 'apply', 'bind']);
 const PROMISE_METHODS = new Set(['then', 'catch', 'finally', 'subscribe', 'pipe', 'done', 'fail', 'always']);

@@ -96,10 +96,11 @@ function fieldUse(use: Use | undefined): FieldUse | undefined {
   if ((use.kind === 'read' || use.kind === 'callee') && !isWriteTarget(use.node)) return { kind: 'response-read', member: use.node };
   if (use.kind === 'destructure' && use.node.parent.type === T.ObjectPattern) return { kind: 'response-destructure', property: use.node };
   if (use.kind === 'path') return { kind: 'response-path', literal: use.node };
+  if (use.kind === 'pattern') return { kind: 'response-pattern', property: use.node };
   return undefined;
 }
 
 function useNode(use: FieldUse): TSESTree.Node {
   if (use.kind === 'response-path') return use.literal;
-  return use.kind === 'request-key' || use.kind === 'response-destructure' ? use.property.key : use.member.property;
+  return use.kind === 'request-key' || use.kind === 'response-destructure' || use.kind === 'response-pattern' ? use.property.key : use.member.property;
 }

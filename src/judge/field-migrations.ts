@@ -21,7 +21,9 @@ export type FieldUse =
   /** A key destructured from a response. */
   | { kind: 'response-destructure'; property: TSESTree.Property }
   /** A property named in a string path read from a response (lodash's `_.get(res, 'a.b')`). */
-  | { kind: 'response-path'; literal: TSESTree.Literal };
+  | { kind: 'response-path'; literal: TSESTree.Literal }
+  /** A key of a pattern matched against a response (ts-pattern). */
+  | { kind: 'response-pattern'; property: TSESTree.Property };
 
 export interface MigrationContext {
   sourceCode: Readonly<TSESLint.SourceCode>;
@@ -50,6 +52,8 @@ function scheduledRewrites(context: MigrationContext, field: DeprecatedField, us
   const migration = field.item.replacement;
   // A path in a string may be built, shared or read by other code: rewriting its text is left to the reader.
   if (use.kind === 'response-path') return migration.kind === 'none' ? {} : { unfixable: 'the field is named in a string path' };
+  // A pattern's key decides which branch runs: renaming it changes what matches.
+  if (use.kind === 'response-pattern') return migration.kind === 'none' ? {} : { unfixable: 'the field is named in a pattern that is matched against the response' };
   if (migration.kind === 'rename' || migration.kind === 'move') {
     return migration.fix === 'auto' ? safeRewrite(context, field, use, migration.to) : {};
   }
@@ -97,6 +101,7 @@ function safeRewrite(context: MigrationContext, field: DeprecatedField, use: Fie
       return fix ? { suggestions: [{ description, fix }], unfixable: 'destructuring is rewritten only as a suggestion' } : {};
     }
     case 'response-path':
+    case 'response-pattern':
       return {};
   }
 }
@@ -187,7 +192,7 @@ export function fieldFinding(
   use: FieldUse,
   endpoint: KnownEndpoint | undefined,
 ): FieldFinding {
-  const node = use.kind === 'response-path' ? use.literal : use.kind === 'request-key' || use.kind === 'response-destructure' ? use.property.key : use.member.property;
+  const node = use.kind === 'response-path' ? use.literal : use.kind === 'request-key' || use.kind === 'response-destructure' || use.kind === 'response-pattern' ? use.property.key : use.member.property;
   const direction = use.kind === 'request-key' || use.kind === 'request-assign' ? 'request' : 'response';
   return { kind: 'field', node, item: field.item, direction, owner: field.owner, property: field.property, ...(endpoint ? { endpoint } : {}), ...rewritesFor(context, field, use) };
 }

@@ -171,7 +171,8 @@ function judge(finding: DetachedFinding, locate: Locate, context: MigrationConte
 function fieldUse(use: DetachedFieldUse, locate: Locate): FieldUse | undefined {
   switch (use.kind) {
     case 'request-key':
-    case 'response-destructure': {
+    case 'response-destructure':
+    case 'response-pattern': {
       const property = locate(use.property);
       return property && { kind: use.kind, property };
     }

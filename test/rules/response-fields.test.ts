@@ -740,3 +740,25 @@ describe('a note about the time before removal', () => {
     expect(messageOn('2026-10-15')).not.toContain('still filled');
   });
 });
+
+describe('response fields: keys of a ts-pattern pattern', () => {
+  const search = (over: string) =>
+    lines(
+      "import { match, P } from 'ts-pattern';",
+      `const res = await (await fetch('${over}', { method: 'POST', body: '{}' })).json();`,
+      'export const excerpt = match(res)',
+      '  .with({ results: P.array({ snippets: P.array({ snippet: P.string.select() }) }) }, (text) => text)',
+      '  .otherwise(() => undefined);',
+    );
+  const matched = search('https://acme-be.glean.com/rest/api/v1/search');
+  ruleTester.run('no-removed-api', noRemovedApi, {
+    valid: [{ name: 'the same pattern over another API', code: search('https://api.example.com/v1/search') }],
+    invalid: [
+      {
+        name: 'a deprecated key in a pattern is reported at the key, with no rewrite (it decides which branch runs)',
+        code: matched,
+        errors: [removed(matched, 'snippet:', inResponse('SearchResultSnippet.snippet', SEARCH), `${ADVICE.snippet}; not fixed automatically: the field is named in a pattern that is matched against the response`)],
+      },
+    ],
+  });
+});

@@ -54,6 +54,8 @@ export class Activation {
   memo = new Map<TSESTree.Node, ValueSet>();
   runs = 0;
   running = false;
+  /** Whether this run gave a variable it had read new values in a loop (`value = await step.execute(value)`): it runs again. */
+  stale = false;
   queued = false;
   /** Whether a request to the service, or a value of it, was met while this activation (or one it called) ran. */
   touchesService = false;

@@ -324,6 +324,9 @@ function serviceExports(engine: Engine, module: ParsedModule): Set<string> | '*'
   return names.size > 0 ? names : undefined;
 }
 
+/** How deep a value is searched for the service's: a workflow's instance holding an array of step objects whose functions call it is three levels down. */
+const MAX_CARRY_DEPTH = 3;
+
 function carriesService(engine: Engine, values: ValueSet, depth = 0): boolean {
   return values.some((value) => carries(engine, value, depth));
 }
@@ -334,18 +337,18 @@ function carries(engine: Engine, value: Value, depth: number): boolean {
     case 'function':
       if (engine.activationsOf(value.fn).some((activation) => activation.touchesService)) return true;
       // A factory of a client (`gleanClient()` returning `{ get, post }` over the service's paths).
-      if (depth < 2 && engine.activationsOf(value.fn).some((activation) => carriesService(engine, activation.returns.values, depth + 1))) return true;
+      if (depth < MAX_CARRY_DEPTH && engine.activationsOf(value.fn).some((activation) => carriesService(engine, activation.returns.values, depth + 1))) return true;
       // A constructor function whose prototype's methods do (`Reporter.prototype._post = function …`).
-      return depth < 2 && carriesService(engine, load(engine, prototypeOf(engine, value).filter((proto) => proto.kind === 'object'), undefined, undefined), depth + 1);
+      return depth < MAX_CARRY_DEPTH && carriesService(engine, load(engine, prototypeOf(engine, value).filter((proto) => proto.kind === 'object'), undefined, undefined), depth + 1);
     case 'class':
       if (value.node.body.body.some((member) => member.type === T.MethodDefinition && engine.activationsOf(member.value).some((activation) => activation.touchesService))) return true;
       // What its one abstract instance holds (an event bus a repository emits responses on, injected elsewhere by type).
-      return depth < 2 && [...engine.cells(abstractInstanceId(value)).values()].some((cell) => carriesService(engine, cell.values, depth + 1));
+      return depth < MAX_CARRY_DEPTH && [...engine.cells(abstractInstanceId(value)).values()].some((cell) => carriesService(engine, cell.values, depth + 1));
     case 'instance':
-      return carries(engine, value.cls, depth) || (depth < 2 && carriesService(engine, load(engine, [value], undefined, undefined), depth + 1));
+      return carries(engine, value.cls, depth) || (depth < MAX_CARRY_DEPTH && carriesService(engine, load(engine, [value], undefined, undefined), depth + 1));
     case 'object':
     case 'array':
-      return depth < 2 && carriesService(engine, load(engine, [value], undefined, undefined), depth + 1);
+      return depth < MAX_CARRY_DEPTH && carriesService(engine, load(engine, [value], undefined, undefined), depth + 1);
     case 'namespace':
       return true;
     case 'builtin':

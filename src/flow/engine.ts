@@ -30,8 +30,12 @@ export interface BodyDemand {
   endpoint: KnownEndpoint | undefined;
 }
 
-/** Activations of one closure (a function in one activation of the code around it) with distinct arguments beyond which a call uses the unknown-argument one. */
-const MAX_ACTIVATIONS_PER_FUNCTION = 8;
+/**
+ * Activations of one closure (a function in one activation of the code around it) with distinct
+ * arguments beyond which a call uses the unknown-argument one. A builder's method (`workflow.then(step)`)
+ * gets a new context each time its receiver or argument grows while the cells fill, several per call.
+ */
+const MAX_ACTIVATIONS_PER_FUNCTION = 12;
 /** Contexts of one closure whose arguments name endpoints (a request helper's calls). */
 const MAX_ENDPOINT_CONTEXTS = 128;
 /** Contexts of one function in all its closures: nested closures multiply, and this stops them. */
@@ -142,6 +146,11 @@ export class Engine {
       this.stack.pop();
       activation.running = false;
     }
+    // What it read before writing it was older than what it wrote: a loop's variable fed by its own call.
+    if (activation.stale) {
+      activation.stale = false;
+      this.enqueue(activation);
+    }
   }
 
   /** Evaluates a node in another activation (a variable's initializer met before its declaration), reading as that activation. */
@@ -199,9 +208,13 @@ export class Engine {
     return cell.read(this.reader);
   }
 
-  write(cell: Cell, values: ValueSet): void {
+  /** Adds values to a cell and puts its readers back on the queue; `loopCarried` (a variable a loop assigns) also runs the writer again if it read the cell. */
+  write(cell: Cell, values: ValueSet, loopCarried = false): void {
     if (values.length === 0) return;
-    for (const reader of cell.add(values)) if (!reader.running || reader !== this.reader) this.enqueue(reader);
+    for (const reader of cell.add(values)) {
+      if (!reader.running || reader !== this.reader) this.enqueue(reader);
+      else if (loopCarried) reader.stale = true;
+    }
     if (values.some(isServiceValue)) this.markService();
     if (cell.summary) this.write(cell.summary, values);
   }

@@ -1,5 +1,5 @@
 import type { TSESTree } from '../ts-eslint-lite.js';
-import { calleeText, lastName, memberKey, propertyKeyName, T, unwrap } from '../project/ast.js';
+import { calleeText, isFunctionNode, lastName, memberKey, propertyKeyName, T, unwrap } from '../project/ast.js';
 import { importSourceOf, type ParsedModule, type Variable } from '../project/module.js';
 import { Cell, type Activation } from './activation.js';
 import type { Engine } from './engine.js';
@@ -74,6 +74,18 @@ export class Evaluator {
       typedBody(this.engine, values, this.returnType());
       this.engine.write(this.activation.returns, values);
     }
+    this.declaredInstances(fn as TSESTree.FunctionLike);
+  }
+
+  /**
+   * A return type naming a project class (`then(step): Workflow<In, Next>`) stands for its shared
+   * instance, which holds what every instance holds: only when the function gives back nothing the
+   * engine knows is it what the function returns.
+   */
+  private declaredInstances(fn: TSESTree.FunctionLike): void {
+    if (this.activation.returns.values.length > 0) return;
+    const instances = this.returnType().filter((value) => value.kind === 'instance');
+    if (instances.length > 0) this.engine.write(this.activation.returns, fn.async ? [promiseValue(instances)] : instances);
   }
 
   private bindParameters(fn: TSESTree.FunctionLike): void {
@@ -104,7 +116,7 @@ export class Evaluator {
       this.bind(param, unionAll([args[i] ?? EMPTY, typed, hinted, context]), 'declare');
     });
     // What the return type says the function gives back, whatever it returns: a caller reads it as that type.
-    const declared = this.returnType();
+    const declared = this.returnType().filter((value) => value.kind !== 'instance');
     if (declared.length > 0) this.engine.write(this.activation.returns, fn.async ? [promiseValue(declared)] : declared);
   }
 
@@ -664,7 +676,7 @@ export class Evaluator {
           cell = new Cell();
           owner.locals.set(variable, cell);
         }
-        this.engine.write(cell, values);
+        this.engine.write(cell, values, mode === 'assign' && owner === this.activation && inLoop(pattern));
         return;
       }
       case T.MemberExpression: {
@@ -890,6 +902,17 @@ const NUMERIC = /^-?\d+(\.\d+)?$/;
 function bodyTexts(values: readonly Value[]): ValueSet {
   return values.filter((value) => value.kind === 'response' && value.state === 'text');
 }
+
+/** Whether an assignment is in a loop of its function: what it assigns may be read by the loop's next turn, before it in the code. */
+function inLoop(node: TSESTree.Node): boolean {
+  for (let current = node.parent; current; current = current.parent) {
+    if (LOOPS.has(current.type)) return true;
+    if (isFunctionNode(current) || current.type === T.Program) return false;
+  }
+  return false;
+}
+
+const LOOPS = new Set<string>([T.ForStatement, T.ForOfStatement, T.ForInStatement, T.WhileStatement, T.DoWhileStatement]);
 
 const JAVASCRIPT = /\.(?:[cm]?jsx?|svelte|vue)$/;
 

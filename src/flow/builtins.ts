@@ -19,6 +19,7 @@ import { functionalModel } from './functional.js';
 import { mapperModel } from './mappers.js';
 import { litTaskModel } from './lit-task.js';
 import { tsPatternModel } from './ts-pattern.js';
+import { tanstackTableModel } from './tanstack-table.js';
 import { GLOBAL_CELLS, messagingGlobal, messagingModel } from './messaging.js';
 import type { FrameworkModel } from './framework-model.js';
 import type { Engine } from './engine.js';
@@ -158,7 +159,7 @@ export function frameworkImport(packageName: string, exported: string): ValueSet
 }
 
 /** The frameworks modelled in modules of their own. */
-const MODELS: readonly FrameworkModel[] = [containerModel, rtkModel, rxjsModel, vueuseModel, vuexModel, fastifyModel, asyncModel, reduxModel, messagingModel, zustandModel, jotaiModel, xhrModel, angularjsModel, hapiModel, functionalModel, mapperModel, litTaskModel, tsPatternModel];
+const MODELS: readonly FrameworkModel[] = [containerModel, rtkModel, rxjsModel, vueuseModel, vuexModel, fastifyModel, asyncModel, reduxModel, messagingModel, zustandModel, jotaiModel, xhrModel, angularjsModel, hapiModel, functionalModel, mapperModel, litTaskModel, tsPatternModel, tanstackTableModel];
 
 function modelOf(name: string): FrameworkModel | undefined {
   return MODELS.find((model) => model.owns(name));

@@ -279,6 +279,14 @@ export const HTTP_CLIENTS: readonly HttpClientModel[] = [
     options: { url: 'url', method: 'type', body: ['data'] },
   },
   {
+    // react-admin's `fetchUtils.fetchJson(url, options)`: resolves to `{ status, headers, body, json }`, `json` the parsed body.
+    name: 'react-admin',
+    packages: ['react-admin', 'ra-core'],
+    exports: { fetchUtils: 'fetchUtils' },
+    calls: { 'fetchUtils.fetchJson': { kind: 'request', url: 0, options: 1, result: 'promise:ra-fetch' } },
+    options: FETCH_OPTIONS,
+  },
+  {
     // hapi's client: `Wreck.post(uri, { payload })` resolves to `{ res, payload }`, the payload parsed with `json` set
     // (on the call or on the instance `Wreck.defaults({ baseUrl, json })` made), else a Buffer of the text.
     name: 'wreck',

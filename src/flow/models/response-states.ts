@@ -59,6 +59,8 @@ export const RESPONSE_STATES: Record<string, ResponseStateModel> = {
   urlfetchapp: { members: { getContentText: { call: 'text' } } },
   /** jQuery's jqXHR: a promise of the body whose `done` listeners get the body too; `responseJSON` is the body once it came. */
   jqxhr: { members: { done: { emits: 'body' }, success: { emits: 'body' }, fail: { call: 'jqxhr' }, error: { call: 'jqxhr' }, always: { call: 'jqxhr' }, responseJSON: 'body' }, awaited: 'body' },
+  /** react-admin's `fetchJson` result: `json` is the parsed body, `body` its text. */
+  'ra-fetch': { members: { json: 'body', body: 'text' } },
   /** Wreck's `{ res, payload }`: the payload is a Buffer of the text, or the body with `json` set. */
   wreck: { members: { payload: 'text' } },
   'wreck-json': { members: { payload: 'body' } },

@@ -2,8 +2,8 @@ import type { TSESTree } from '../ts-eslint-lite.js';
 import { T } from '../project/ast.js';
 import type { Engine } from './engine.js';
 import type { FrameworkModel } from './framework-model.js';
-import { call, constructedObject, elementsOf, load } from './operations.js';
-import { builtinValue, EMPTY, libraryValue, objectValue, union, unionAll, type BuiltinValue, type FunctionValue, type ValueSet } from './values.js';
+import { call, constantKey, constructedObject, elementsOf, load } from './operations.js';
+import { builtinValue, EMPTY, libraryValue, objectValue, union, type BuiltinValue, type FunctionValue, type ValueSet } from './values.js';
 
 /**
  * AngularJS 1.x: an app registers what it makes by name (`.constant('ENDPOINTS', {…})`,
@@ -39,7 +39,7 @@ function callAngular(engine: Engine, fn: BuiltinValue, args: readonly ValueSet[]
   const named = args.length > 1;
   const [name = EMPTY, definition = EMPTY] = named ? args : [EMPTY, args[0] ?? EMPTY];
   const argumentNode = node.type === T.CallExpression ? node.arguments[named ? 1 : 0] : undefined;
-  const key = registeredName(name);
+  const key = constantKey(name);
   if (REGISTERS_VALUE.has(kind)) {
     if (key) engine.write(engine.cell(REGISTRY, key), definition);
     return app;
@@ -48,11 +48,6 @@ function callAngular(engine: Engine, fn: BuiltinValue, args: readonly ValueSet[]
   const made = inject(engine, injectable, argumentNode, node, kind === 'service' || kind === 'controller' || kind === 'component');
   if (key && (kind === 'factory' || kind === 'service')) engine.write(engine.cell(REGISTRY, key), made);
   return app;
-}
-
-function registeredName(name: ValueSet): string | undefined {
-  const texts = name.flatMap((value) => (value.kind === 'string' && value.pattern.length === 1 && 'text' in value.pattern[0]! ? [value.pattern[0].text] : []));
-  return texts.length === 1 ? texts[0] : undefined;
 }
 
 /** Calls (or, for services and controllers, constructs) an injectable with what the injector has under its dependencies' names. */
@@ -85,7 +80,7 @@ function dependency(engine: Engine, name: string, node: TSESTree.Node): ValueSet
     case '$rootScope':
       return [objectValue(engine.allocate(node, 'other'))];
     default:
-      return unionAll([engine.read(engine.cell(REGISTRY, name))]);
+      return engine.read(engine.cell(REGISTRY, name));
   }
 }
 

@@ -56,6 +56,7 @@ export class Activation {
   running = false;
   /** Whether this run gave a variable it had read new values in a loop (`value = await step.execute(value)`): it runs again. */
   stale = false;
+  loopReruns = 0;
   queued = false;
   /** Whether a request to the service, or a value of it, was met while this activation (or one it called) ran. */
   touchesService = false;

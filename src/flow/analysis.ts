@@ -126,8 +126,8 @@ function runDefaults(engine: Engine, project: ProjectIndex, analysed: ReadonlySe
         const activations = engine.activationsOf(fn);
         if (activations.some((activation) => !activation.isDefault)) continue;
         if (activations.length > 0) {
-          // Run by default only: again in a newer run of the function around it (a controller called again once what it is injected with is known).
-          if (rerunInNewerEnvironment(engine, module, fn, activations)) added = true;
+          // Run by default only: again in other runs of the function around it.
+          if (rerunInOtherEnvironments(engine, fn, activations)) added = true;
           left.push(fn);
           continue;
         }
@@ -169,12 +169,46 @@ function functionsOf(module: ParsedModule): readonly TSESTree.FunctionLike[] {
   return functions;
 }
 
-function rerunInNewerEnvironment(engine: Engine, module: ParsedModule, fn: TSESTree.FunctionLike, activations: readonly Activation[]): boolean {
-  if (activations.length >= MAX_DEFAULT_ENVIRONMENTS) return false;
-  const env = environmentOf(engine, module, fn);
-  if (!env || activations.some((activation) => activation.parent === env)) return false;
-  engine.activation(fn, env, [], selfOf(engine, fn, env), true);
-  return true;
+/**
+ * A function nothing calls, written in another that ran more than once (a factory's handler for
+ * each path it was given, a controller called again once its services are known): a default run
+ * in each of those runs too, newest and service-touching first, up to a few.
+ */
+function rerunInOtherEnvironments(engine: Engine, fn: TSESTree.FunctionLike, activations: readonly Activation[]): boolean {
+  const outer = enclosingRunnable(fn);
+  if (!outer) return false;
+  const runs = engine.activationsOf(outer);
+  // A run another one knows more than (an IIFE's first, before `window.App` was set) is left out: what its handlers read there is unknown, not other.
+  const newestFirst = [...runs].reverse().filter((activation) => !runs.some((other) => other !== activation && knowsMore(other, activation)));
+  const candidates = [...newestFirst.filter((activation) => activation.touchesService), ...newestFirst.filter((activation) => !activation.touchesService)];
+  const parents = new Set(activations.map((activation) => activation.parent));
+  let added = false;
+  for (const env of candidates) {
+    if (parents.size >= MAX_DEFAULT_ENVIRONMENTS) break;
+    if (parents.has(env)) continue;
+    engine.activation(fn, env, [], selfOf(engine, fn, env), true);
+    parents.add(env);
+    added = true;
+  }
+  return added;
+}
+
+/** Whether `a` was given all that `b` was, argument by argument and `this`, and more. */
+function knowsMore(a: Activation, b: Activation): boolean {
+  if (a.args.length < b.args.length) return false;
+  const covers = (more: ValueSet, less: ValueSet) => less.every((value) => more.some((other) => other.key === value.key));
+  if (!covers(a.self, b.self) || !b.args.every((values, i) => covers(a.args[i] ?? EMPTY, values))) return false;
+  return a.self.length > b.self.length || a.args.some((values, i) => values.length > (b.args[i] ?? EMPTY).length);
+}
+
+/** The function whose runs a function's default runs happen in: its nearest enclosing function, unless a module or a field initializer comes first. */
+function enclosingRunnable(fn: TSESTree.Node): TSESTree.Node | undefined {
+  for (let current = fn.parent; current; current = current.parent) {
+    if (current.type === T.Program) return undefined;
+    if (current.type === T.PropertyDefinition && !current.static && current.parent.type === T.ClassBody) return undefined;
+    if (isFunctionNode(current)) return current;
+  }
+  return undefined;
 }
 
 /** How many runs of the function around it a function nothing calls is run in. */

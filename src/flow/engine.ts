@@ -48,6 +48,8 @@ const URL_KEYS = ['path', 'url', 'endpoint', 'route'];
 const MAX_STACK = 64;
 /** Runs of one activation: more means a loop of growing values, which the caps on values already bound. */
 const MAX_RUNS = 12;
+/** Runs of an activation again for a loop's variable it fed (see `write`): the rest of its runs stay for what other code writes. */
+const MAX_LOOP_RERUNS = 3;
 /** Activation runs in one analysis: a bound for hostile or generated code, far above real projects. */
 const MAX_TOTAL_RUNS = 200_000;
 
@@ -149,6 +151,7 @@ export class Engine {
     // What it read before writing it was older than what it wrote: a loop's variable fed by its own call.
     if (activation.stale) {
       activation.stale = false;
+      activation.loopReruns++;
       this.enqueue(activation);
     }
   }
@@ -213,7 +216,8 @@ export class Engine {
     if (values.length === 0) return;
     for (const reader of cell.add(values)) {
       if (!reader.running || reader !== this.reader) this.enqueue(reader);
-      else if (loopCarried) reader.stale = true;
+      // Text a loop builds (`bar += '#'`) grows each turn and carries nothing of the service: only other values re-run it, a few times.
+      else if (loopCarried && reader.loopReruns < MAX_LOOP_RERUNS && values.some((value) => value.kind !== 'string')) reader.stale = true;
     }
     if (values.some(isServiceValue)) this.markService();
     if (cell.summary) this.write(cell.summary, values);

@@ -79,7 +79,7 @@ const LODASH_FP_HELPERS: Record<string, Helper> = {
   get: read(0),
   prop: read(0),
   path: read(0),
-  property: { arity: 1, run: (_engine, [path = EMPTY]) => [curried('fp', 'get', [path])] },
+  property: { arity: 1, run: (engine, [path = EMPTY], node) => [curried('fp', 'get', [path], node, engine)] },
   getOr: read(1, 0),
   pluck: elementwise('map'),
   flow: composed(false),

@@ -193,7 +193,7 @@ function barePattern(name: string): RegExp {
 }
 
 /** A URL with an API's prefix in it goes to the service even when its endpoint is not known (a helper's parameter). */
-function mentionsService(engine: Engine, url: StringPattern): boolean {
+export function mentionsService(engine: Engine, url: StringPattern): boolean {
   const { text } = flatten(url);
   return Object.values(engine.catalog.schedule.apis).some((api) => text.includes(api.prefix));
 }

@@ -9,7 +9,7 @@ import { idOf } from './ids.js';
 import { awaited, frameworkInstances, load } from './operations.js';
 import { libraryGlobal } from './library.js';
 import { exportValue, moduleExport } from './modules.js';
-import { builtinValue, EMPTY, objectValue, promiseValue, responseValue, sdkValue, union, unionAll, type ValueSet } from './values.js';
+import { builtinValue, EMPTY, isServiceValue, objectValue, promiseValue, responseValue, sdkValue, union, unionAll, type Value, type ValueSet } from './values.js';
 
 /**
  * What a type annotation says a value is, read from the syntax (no type checker): the SDK's client
@@ -37,7 +37,7 @@ export function typedValues(engine: Engine, module: ParsedModule, node: TSESTree
       for (const member of node.types) {
         if (NULLISH.has(member.type)) continue;
         const values = typedValues(engine, module, member, depth + 1);
-        if (values.length === 0) return EMPTY;
+        if (!values.some((value) => describesService(engine, value, 0))) return EMPTY;
         result = union(result, values);
       }
       return result;
@@ -195,6 +195,20 @@ function typedObject(engine: Engine, module: ParsedModule, node: TSESTree.Node, 
   const allocation = { id: `type:${idOf(node)}`, node, origin: 'other' as const };
   for (const [key, values] of properties) engine.write(engine.cell(allocation, key), values);
   return [objectValue(allocation)];
+}
+
+/**
+ * Whether a type's value stands for the service's: its data, client or promise of them, a project
+ * class's instance (a union of clients), or an object type or function type holding the service's
+ * data or client (`{ data: ChatResponse }`).
+ * The app's own shapes (`interface LocalMessage { citations: string[]; author(): Author }`) do not.
+ */
+function describesService(engine: Engine, value: Value, depth: number): boolean {
+  if (isServiceValue(value) || (depth === 0 && value.kind === 'instance')) return true;
+  if (depth > 3) return false;
+  if (value.kind === 'builtin' && value.name === 'returns') return (value.receiver ?? EMPTY).some((inner) => describesService(engine, inner, depth + 1));
+  if (value.kind !== 'object' && value.kind !== 'array') return false;
+  return [...engine.cells(value.allocation).values()].some((cell) => cell.values.some((inner) => describesService(engine, inner, depth + 1)));
 }
 
 function returning(values: ValueSet): ValueSet {

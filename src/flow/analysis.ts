@@ -11,7 +11,7 @@ import { exportValue } from './modules.js';
 import { exportedType } from './types.js';
 import { runConventions } from './conventions.js';
 import { constructedObject, frameworkInstances, load, prototypeOf } from './operations.js';
-import { flatten } from './strings.js';
+import { identifyEndpoint, mentionsService } from './requests.js';
 import { abstractInstanceId, EMPTY, isServiceValue, type Value, type ValueSet } from './values.js';
 
 /** What one run of the engine over a project found, by file. */
@@ -358,6 +358,14 @@ function serviceExports(engine: Engine, module: ParsedModule): Set<string> | '*'
   return names.size > 0 ? names : undefined;
 }
 
+function innerFunctionTouches(engine: Engine, fn: TSESTree.FunctionLike): boolean {
+  const file = engine.fileOf(fn);
+  const module = file === undefined ? undefined : engine.project.module(file);
+  if (!module) return false;
+  const [start, end] = fn.range;
+  return functionsOf(module).some((inner) => inner !== fn && inner.range[0] >= start && inner.range[1] <= end && engine.activationsOf(inner).some((activation) => activation.touchesService));
+}
+
 /** How deep a value is searched for the service's: a workflow's instance holding an array of step objects whose functions call it is three levels down. */
 const MAX_CARRY_DEPTH = 3;
 
@@ -370,6 +378,8 @@ function carries(engine: Engine, value: Value, depth: number): boolean {
   switch (value.kind) {
     case 'function':
       if (engine.activationsOf(value.fn).some((activation) => activation.touchesService)) return true;
+      // A plugin or module factory whose inner functions call the service (`fastify.decorate('kb', { client: (e) => call(…) })`).
+      if (innerFunctionTouches(engine, value.fn)) return true;
       // A factory of a client (`gleanClient()` returning `{ get, post }` over the service's paths).
       if (depth < MAX_CARRY_DEPTH && engine.activationsOf(value.fn).some((activation) => carriesService(engine, activation.returns.values, depth + 1))) return true;
       // A constructor function whose prototype's methods do (`Reporter.prototype._post = function …`).
@@ -388,11 +398,10 @@ function carries(engine: Engine, value: Value, depth: number): boolean {
     case 'builtin':
       // A hook or store made by a library model (`useBoardAnswersQuery`, a Pinia store) carries what it holds.
       return value.receiver !== undefined && carriesService(engine, value.receiver, depth);
-    case 'string': {
-      // `export const INDEXING_API = \`${BASE}/api/index/v1\``: its importers build the service's URLs.
-      const { text } = flatten(value.pattern);
-      return Object.values(engine.catalog.schedule.apis).some((api) => text.includes(api.prefix));
-    }
+    case 'string':
+      // `export const INDEXING_API = \`${BASE}/api/index/v1\``, a table of endpoint names (`INDEX.documentStatus = 'getdocumentstatus'`):
+      // its importers build the service's URLs or name its endpoints with it.
+      return mentionsService(engine, value.pattern) || (identifyEndpoint(engine.catalog, value.pattern, undefined)?.endpoint.endpointItems.length ?? 0) > 0;
     default:
       return false;
   }

@@ -310,8 +310,10 @@ export class Engine {
   private namesEndpoint(args: readonly ValueSet[]): boolean {
     // A generated client's `this.request({ path: '/rest/api/v1/listanswers', method, body })` names it in its options.
     const options = (values: ValueSet) => values.flatMap((value) => (value.kind === 'object' ? URL_KEYS.flatMap((key) => this.cells(value.allocation).get(key)?.values ?? []) : []));
-    // A response handler (`handle(res, cb)`) is called once per endpoint too, with that endpoint's response.
-    return args.some((values) => this.stringNamesEndpoint(values) || this.stringNamesEndpoint(options(values)) || values.some((value) => value.kind === 'response' && value.endpoint !== undefined));
+    // A response handler (`handle(res, cb)`) is called once per endpoint too, with that endpoint's response,
+    // and so is a retry wrapper handed a closure made for one endpoint (`retrying(label, () => post(url, body))`).
+    const closureNames = (value: Value) => value.kind === 'function' && value.env.args.some((values) => this.stringNamesEndpoint(values));
+    return args.some((values) => this.stringNamesEndpoint(values) || this.stringNamesEndpoint(options(values)) || values.some((value) => (value.kind === 'response' && value.endpoint !== undefined) || closureNames(value)));
   }
 
   private stringNamesEndpoint(values: readonly Value[]): boolean {

@@ -5,7 +5,7 @@ import type { CallModel, HttpClientModel } from './models/http-clients.js';
 import { callBuiltin } from './builtins.js';
 import { load } from './operations.js';
 import { baseUrlUse, methodTexts, serviceRequest, strings } from './requests.js';
-import { joinUrl, type StringPattern } from './strings.js';
+import { joinUrl, UNKNOWN_TEXT, type StringPattern } from './strings.js';
 import { builtinValue, EMPTY, libraryValue, objectValue, union, unionAll, type LibraryValue, type Value, type ValueSet } from './values.js';
 
 /**
@@ -124,8 +124,10 @@ function request(engine: Engine, model: HttpClientModel, value: LibraryValue, be
   // `$.post(url, body)` or `$.post({ url, data })`: the body is an argument only when the first one is the URL.
   const body = behaviour.body !== undefined && optionsIndex !== 0 ? (args[behaviour.body] ?? EMPTY) : bodyOf(engine, model, options);
   const baseValues = bases(engine, model, value, options);
-  const relative = strings(urls);
   const baseStrings = strings(baseValues);
+  // `api.post(endpoint, data)` in a helper nothing known calls yet: a request to the instance's base, to a path not known here.
+  const unknownPath = urlIndex !== undefined && urls.length === 0 && (args[urlIndex] ?? EMPTY).length === 0 && baseStrings.length > 0;
+  const relative = unknownPath ? [UNKNOWN_TEXT] : strings(urls);
   const full: StringPattern[] = baseStrings.length === 0 ? relative : relative.flatMap((path) => baseStrings.map((base) => joinUrl(base, path)));
   const interceptors = union(engine.read(engine.cell(instanceOf(value), 'interceptors.response')), value.instance ? engine.read(engine.cell(rootOf(value), 'interceptors.response')) : EMPTY);
   const urlNode = argumentNode(urlIndex);

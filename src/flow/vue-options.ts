@@ -59,14 +59,14 @@ export function callVuex(engine: Engine, fn: BuiltinValue, args: readonly ValueS
     case 'vuex.mapGetters':
     case 'vuex.mapActions':
     case 'vuex.mapMutations':
-      // `mapState('search', ['items'])` reads a module's state, which is not followed.
-      if (args.length > 1) return [objectValue(engine.allocate(node, 'other'))];
+      // `mapState('policies', ['current'])`: a module's, under its name.
+      if (args.length > 1) return [helperObject(engine, fn.name.slice('vuex.'.length), second, node, constantText(first.find((value) => value.kind === 'string')?.pattern ?? []))];
       return [helperObject(engine, fn.name.slice('vuex.'.length), first, node)];
     case 'vuex.read': {
       // A mapped property read from the component's store: `mapState(['x'])` is `this.$store.state.x`.
       const [, kind = '', key = ''] = fn.name.split(':');
       const stores = load(engine, self, '$store', undefined);
-      if (kind === 'state') return load(engine, load(engine, stores, 'state', undefined), key, undefined);
+      if (kind === 'state') return key.split('/').reduce((values, segment) => load(engine, values, segment, undefined), load(engine, stores, 'state', undefined));
       if (kind === 'stateFn') return call(engine, store, [load(engine, stores, 'state', undefined), load(engine, stores, 'getters', undefined)], self, node);
       if (kind === 'getters') return load(engine, load(engine, stores, 'getters', undefined), key, undefined);
       const method = kind === 'actions' ? 'dispatch' : 'commit';
@@ -77,33 +77,49 @@ export function callVuex(engine: Engine, fn: BuiltinValue, args: readonly ValueS
   }
 }
 
-function makeStore(engine: Engine, options: ValueSet, node: TSESTree.Node): Value {
-  const allocation = engine.allocate(node, 'other');
+function makeStore(engine: Engine, options: ValueSet, node: TSESTree.Node, path = '', root?: Value): Value {
+  const made = engine.allocate(node, 'other');
+  const allocation = path === '' ? made : { ...made, id: `${made.id}:module${path}` };
   const store = objectValue(allocation);
   const objects = options.filter((value) => value.kind === 'object');
-  // `state: () => ({ … })` or an object; a module's state under its name.
+  // `state: () => ({ … })` or an object.
   const stateOption = load(engine, objects, 'state', undefined);
-  const state = union(stateOption.filter((value) => value.kind === 'object'), call(engine, stateOption.filter((value) => value.kind === 'function'), [], EMPTY, node));
+  let state = union(stateOption.filter((value) => value.kind === 'object'), call(engine, stateOption.filter((value) => value.kind === 'function'), [], EMPTY, node));
+  // A module (`modules: { policies }`) is a store of its own: its state sits under its name in its parent's, its
+  // handlers commit to it and its getters read it (and the root's); its getters and handlers are the app's by name.
+  const modules = load(engine, objects, 'modules', undefined).filter((value) => value.kind === 'object');
+  if (modules.length > 0 && state.length === 0) state = [objectValue({ ...allocation, id: `${allocation.id}:state` })];
   engine.write(engine.cell(allocation, 'state'), state);
-  // A store's modules keep their own state and handlers (namespaced or not): not followed, rather than mixed with the root's.
+  const rootStore = root ?? store;
+  for (const table of modules) {
+    for (const [name, cell] of engine.cells(table.allocation)) {
+      if (name === '...') continue;
+      const child = makeStore(engine, engine.read(cell), node, `${path}/${name}`, rootStore);
+      for (const holder of state) if (holder.kind === 'object') engine.write(engine.cell(holder.allocation, name), load(engine, [child], 'state', undefined));
+    }
+  }
   for (const kind of ['mutations', 'actions', 'getters']) engine.write(engine.cell(allocation, kind), load(engine, objects, kind, undefined));
   engine.write(engine.cell(allocation, 'commit'), [builtinValue('vuex.commit', [store])]);
   engine.write(engine.cell(allocation, 'dispatch'), [builtinValue('vuex.dispatch', [store])]);
-  // Getters are the state's views: each computed from the state.
+  // Getters are the state's views: each computed from the state, the other getters, and the root's.
   const gettersAllocation = { ...allocation, id: `${allocation.id}:getters` };
+  const rootState = load(engine, [rootStore], 'state', undefined);
   for (const getters of engine.read(engine.cell(allocation, 'getters'))) {
     if (getters.kind !== 'object') continue;
     for (const [key, cell] of engine.cells(getters.allocation)) {
       if (key === '...') continue;
-      engine.write(engine.cell(gettersAllocation, key), call(engine, engine.read(cell), [state, [objectValue(gettersAllocation)]], EMPTY, node));
+      engine.write(engine.cell(gettersAllocation, key), call(engine, engine.read(cell), [state, [objectValue(gettersAllocation)], rootState, load(engine, [rootStore], 'getters', undefined)], EMPTY, node));
     }
   }
   engine.write(engine.cell(allocation, 'getters'), [objectValue(gettersAllocation)]);
   // Every action runs, as some component dispatches it: its requests and what it commits are seen.
   const actions = load(engine, load(engine, objects, 'actions', undefined), undefined, undefined).filter((value) => value.kind === 'function');
-  call(engine, actions, [contextOf(engine, [store], node), EMPTY], EMPTY, node);
-  // The app's store, as every component's `this.$store` sees it: what all the project's stores hold.
-  for (const key of ['state', 'getters', 'commit', 'dispatch', 'mutations', 'actions']) engine.write(engine.cell(STORES, key), engine.read(engine.cell(allocation, key)));
+  call(engine, actions, [contextOf(engine, [store], node, rootState), EMPTY], EMPTY, node);
+  // The app's store, as every component's `this.$store` sees it: what all the project's stores hold (a module's state is under its name in the root's).
+  for (const key of ['state', 'getters', 'commit', 'dispatch', 'mutations', 'actions']) {
+    if (key === 'state' && path !== '') continue;
+    engine.write(engine.cell(STORES, key), engine.read(engine.cell(allocation, key)));
+  }
   return store;
 }
 
@@ -114,24 +130,26 @@ function handlers(engine: Engine, stores: ValueSet, kind: 'mutations' | 'actions
   return load(engine, tables, name?.split('/').at(-1), undefined).filter((value) => value.kind === 'function' || value.kind === 'builtin');
 }
 
-function contextOf(engine: Engine, stores: ValueSet, node: TSESTree.Node): ValueSet {
+function contextOf(engine: Engine, stores: ValueSet, node: TSESTree.Node, rootState?: ValueSet): ValueSet {
   const allocation = engine.allocate(node, 'other');
-  const context = { ...allocation, id: `${allocation.id}:context` };
+  const context = { ...allocation, id: `${allocation.id}:context${stores.map((store) => (store.kind === 'object' ? store.allocation.id : '')).join(',')}` };
   for (const key of ['commit', 'dispatch', 'state', 'getters']) engine.write(engine.cell(context, key), load(engine, stores, key, undefined));
-  engine.write(engine.cell(context, 'rootState'), load(engine, stores, 'state', undefined));
+  engine.write(engine.cell(context, 'rootState'), rootState ?? load(engine, stores, 'state', undefined));
   return [objectValue(context)];
 }
 
 /** `mapState(['conversation'])`, `mapState({ reply: (state) => state.reply })`, `mapGetters([…])`, `mapActions([…])`. */
-function helperObject(engine: Engine, helper: string, spec: ValueSet, node: TSESTree.Node): Value {
+function helperObject(engine: Engine, helper: string, spec: ValueSet, node: TSESTree.Node, namespace?: string): Value {
   const allocation = engine.allocate(node, 'other');
   const object = { ...allocation, id: `${allocation.id}:${helper}` };
   const kind = helper === 'mapState' ? 'state' : helper === 'mapGetters' ? 'getters' : helper === 'mapActions' ? 'actions' : 'mutations';
+  // A module's state is under its name (`mapState('policies', ['current'])` is `state.policies.current`).
+  const statePath = (key: string) => (kind === 'state' && namespace ? `${namespace}/${key}` : key);
   for (const value of spec) {
     if (value.kind === 'array') {
       for (const element of load(engine, [value], undefined, undefined)) {
         const key = element.kind === 'string' ? constantText(element.pattern)?.split('/').at(-1) : undefined;
-        if (key) engine.write(engine.cell(object, key), [builtinValue(`vuex.read:${kind}:${key}`)]);
+        if (key) engine.write(engine.cell(object, key), [builtinValue(`vuex.read:${kind}:${statePath(key)}`)]);
       }
     } else if (value.kind === 'object') {
       for (const [key, cell] of engine.cells(value.allocation)) {
@@ -168,6 +186,10 @@ export function runOptionsComponent(engine: Engine, module: ParsedModule): void 
   }
   for (const hook of HOOKS) call(engine, load(engine, options, hook, undefined), [], self, module.ast);
   for (const values of methods.values()) call(engine, values, [], self, module.ast);
+  // Watchers: `watch: { query(q) {…} }` or `{ query: { handler(q) {…}, immediate: true } }`, run with the instance.
+  for (const watcher of members(engine, load(engine, options, 'watch', undefined)).values()) {
+    call(engine, union(watcher.filter((value) => value.kind === 'function'), load(engine, watcher.filter((value) => value.kind === 'object'), 'handler', undefined)), [], self, module.ast);
+  }
 }
 
 /** An options table's entries by key, those spread into it included. */

@@ -100,9 +100,9 @@ export class Evaluator {
       if (param.type === T.TSParameterProperty) {
         // `constructor(private glean: Glean)`: the argument is also a field of the instance.
         const parameter = param.parameter;
-        const defaults = parameter.type === T.AssignmentPattern ? this.evaluate(parameter.right) : EMPTY;
+        const defaults = parameter.type === T.AssignmentPattern && !passesText(args[i]) ? this.evaluate(parameter.right) : EMPTY;
         const values = unionAll([args[i] ?? EMPTY, this.typedParameter(parameter), defaults]);
-        this.bind(parameter, values, 'declare');
+        this.bind(parameter.type === T.AssignmentPattern && passesText(args[i]) ? parameter.left : parameter, values, 'declare');
         const name = parameter.type === T.Identifier ? parameter.name : parameter.type === T.AssignmentPattern && parameter.left.type === T.Identifier ? parameter.left.name : undefined;
         if (name) store(this.engine, this.activation.thisValue, name, values, undefined);
         return;
@@ -113,7 +113,8 @@ export class Evaluator {
       typedBody(this.engine, args[i] ?? EMPTY, typed, true);
       const hinted = typed.length === 0 && this.activation.isDefault && param.type === T.Identifier && isUntyped(param) ? hintedParameter(this.engine, this.module, param.name) : EMPTY;
       const context = this.activation.isDefault && param.type === T.Identifier && REQUEST_CONTEXTS.has(param.name) ? this.requestContext(fn, param) : EMPTY;
-      this.bind(param, unionAll([args[i] ?? EMPTY, typed, hinted, context]), 'declare');
+      // `constructor(base = INDEX_BASE)` called with another base: a text given is never undefined, so the default does not apply.
+      this.bind(param.type === T.AssignmentPattern && passesText(args[i]) ? param.left : param, unionAll([args[i] ?? EMPTY, typed, hinted, context]), 'declare');
     });
     // What the return type says the function gives back, whatever it returns: a caller reads it as that type.
     const declared = this.returnType().filter((value) => value.kind !== 'instance');
@@ -901,6 +902,11 @@ const NUMERIC = /^-?\d+(\.\d+)?$/;
 /** A response's text joined to other text (`raw += chunk` over a body's chunks) is still that body's text, for `JSON.parse`. */
 function bodyTexts(values: readonly Value[]): ValueSet {
   return values.filter((value) => value.kind === 'response' && value.state === 'text');
+}
+
+/** Whether a call passes text for a parameter, and nothing else: a string is never `undefined`, so the parameter's default is not used. */
+function passesText(values: ValueSet | undefined): boolean {
+  return values !== undefined && values.length > 0 && values.every((value) => value.kind === 'string');
 }
 
 /** Whether an assignment is in a loop of its function: what it assigns may be read by the loop's next turn, before it in the code. */

@@ -26,7 +26,7 @@ import type { FrameworkModel } from './framework-model.js';
 import type { Engine } from './engine.js';
 import { libraryGlobal } from './library.js';
 import { commonJsObjects, exportValue, requiredValue } from './modules.js';
-import { arrayOf, awaited, call, constantKey, elementsOf, load, parsedJson, pathSegments, pathStrings, spreadArguments } from './operations.js';
+import { arrayOf, awaited, call, constantKey, elementsOf, flattenOnce, load, parsedJson, pathSegments, pathStrings, spreadArguments } from './operations.js';
 import { responseValue } from './values.js';
 import { requestObjectUse, strings } from './requests.js';
 import { mutate } from './sdk.js';
@@ -586,7 +586,7 @@ function arrayMethod(engine: Engine, method: string, receiver: ValueSet, args: r
     case 'map':
     case 'flatMap': {
       const returned = call(engine, callback, [elements, EMPTY, receiver], thisArg, node);
-      const mapped = method === 'flatMap' ? union(elementsOf(engine, returned), returned.filter((value) => value.kind !== 'array' && !(value.kind === 'response' && value.position.containers.startsWith('[')))) : returned;
+      const mapped = method === 'flatMap' ? flattenOnce(engine, returned) : returned;
       return [arrayOf(engine, node, mapped)];
     }
     case 'reduce':

@@ -46,6 +46,9 @@ export class Evaluator {
     readonly activation: Activation,
   ) {}
 
+  /** The return type's values, read once per run: parameters, each `return` and the run's end ask for them. */
+  private declaredReturn: ValueSet | undefined;
+
   get module(): ParsedModule {
     return this.activation.module;
   }
@@ -53,6 +56,7 @@ export class Evaluator {
   // ---- activations ----------------------------------------------------------------------------
 
   run(): void {
+    this.declaredReturn = undefined;
     const fn = this.activation.fn;
     if (fn.type === T.Program) {
       for (const statement of fn.body) this.exec(statement);
@@ -123,6 +127,10 @@ export class Evaluator {
 
   /** The values the enclosing function's return type annotation stands for (the awaited type for async functions). */
   private returnType(): ValueSet {
+    return (this.declaredReturn ??= this.readReturnType());
+  }
+
+  private readReturnType(): ValueSet {
     const fn = this.activation.fn;
     const annotated = 'returnType' in fn && fn.returnType;
     if (!annotated && (!this.jsdoc || fn.type === T.Program)) return EMPTY;

@@ -1,8 +1,8 @@
 import type { TSESTree } from '../ts-eslint-lite.js';
 import type { Engine } from './engine.js';
 import type { FrameworkModel } from './framework-model.js';
-import { arrayOf, call, elementsOf, load, pathSegments, pathStrings } from './operations.js';
-import { arrayValue, builtinValue, EMPTY, union, unionAll, type BuiltinValue, type ValueSet } from './values.js';
+import { arrayOf, call, elementsOf, flattenOnce, load, pathSegments, pathStrings, positionalArray } from './operations.js';
+import { builtinValue, EMPTY, union, unionAll, type BuiltinValue, type ValueSet } from './values.js';
 
 /**
  * Ramda and lodash/fp: curried, data-last helpers, mostly written point-free
@@ -50,8 +50,8 @@ const SHARED: Record<string, Helper> = {
   take: same(2),
   takeLast: same(2),
   drop: same(2),
-  flatten: { arity: 1, run: (engine, [list = EMPTY], node) => [arrayOf(engine, node, flat(engine, elementsOf(engine, list)))] },
-  unnest: { arity: 1, run: (engine, [list = EMPTY], node) => [arrayOf(engine, node, flat(engine, elementsOf(engine, list)))] },
+  flatten: { arity: 1, run: (engine, [list = EMPTY], node) => [arrayOf(engine, node, flattenOnce(engine, elementsOf(engine, list)))] },
+  unnest: { arity: 1, run: (engine, [list = EMPTY], node) => [arrayOf(engine, node, flattenOnce(engine, elementsOf(engine, list)))] },
   values: { arity: 1, run: (engine, [object = EMPTY], node) => [arrayOf(engine, node, load(engine, object, undefined, undefined))] },
   identity: { arity: 1, run: (_engine, [value = EMPTY]) => value },
   defaultTo: { arity: 2, run: (_engine, [fallback = EMPTY, value = EMPTY]) => union(value, fallback) },
@@ -115,10 +115,7 @@ function functionalMember(_engine: Engine, value: BuiltinValue, key: string): Va
 /** A helper with the arguments given so far (`ramda.pathOr/2`), kept in the cells of an array. */
 function curried(library: string, name: string, given: readonly ValueSet[], node?: TSESTree.Node, engine?: Engine): BuiltinValue {
   if (given.length === 0 || !engine || !node) return builtinValue(`${library}.${name}/0`);
-  const holder = engine.allocate(node, 'other');
-  const id = `${holder.id}:curried`;
-  given.forEach((values, i) => engine.write(engine.cell(id, String(i)), values));
-  return builtinValue(`${library}.${name}/${given.length}`, [arrayValue({ ...holder, id })]);
+  return builtinValue(`${library}.${name}/${given.length}`, [positionalArray(engine, node, given, 'curried')]);
 }
 
 function callFunctional(engine: Engine, fn: BuiltinValue, args: readonly ValueSet[], node: TSESTree.Node): ValueSet {
@@ -137,10 +134,7 @@ function callFunctional(engine: Engine, fn: BuiltinValue, args: readonly ValueSe
 
 /** `R.pipe(f, g, h)`: a function that gives its arguments to `f` and each result to the next. */
 function pipeline(engine: Engine, stages: readonly ValueSet[], node: TSESTree.Node): BuiltinValue {
-  const holder = engine.allocate(node, 'other');
-  const id = `${holder.id}:pipeline`;
-  stages.forEach((values, i) => engine.write(engine.cell(id, String(i)), values));
-  return builtinValue('fp.pipeline', [arrayValue({ ...holder, id })]);
+  return builtinValue('fp.pipeline', [positionalArray(engine, node, stages, 'pipeline')]);
 }
 
 function runPipeline(engine: Engine, fn: BuiltinValue, args: readonly ValueSet[], node: TSESTree.Node): ValueSet {
@@ -177,11 +171,7 @@ function mapWith(engine: Engine, method: string, fn: ValueSet, list: ValueSet, n
   const callable = fn.filter((value) => value.kind === 'function' || value.kind === 'builtin');
   const viaCall = callable.length > 0 ? call(engine, [builtinValue(`array.${method}`, list)], [callable], EMPTY, node) : EMPTY;
   const picked = pathStrings(engine, fn).length > 0 ? readPath(engine, elementsOf(engine, list), fn) : EMPTY;
-  return union(viaCall, picked.length > 0 ? [arrayOf(engine, node, method === 'flatMap' ? flat(engine, picked) : picked)] : EMPTY);
-}
-
-function flat(engine: Engine, values: ValueSet): ValueSet {
-  return union(elementsOf(engine, values), values.filter((value) => value.kind !== 'array' && !(value.kind === 'response' && value.position.containers.startsWith('['))));
+  return union(viaCall, picked.length > 0 ? [arrayOf(engine, node, method === 'flatMap' ? flattenOnce(engine, picked) : picked)] : EMPTY);
 }
 
 export const functionalModel: FrameworkModel = { imports: functionalImport, owns: isFunctionalBuiltin, member: functionalMember, call: callFunctional };

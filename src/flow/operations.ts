@@ -27,6 +27,7 @@ import {
   type Allocation,
   type ClassValue,
   type FunctionValue,
+  type ArrayValue,
   type InstanceValue,
   type Value,
   type ValueSet,
@@ -343,6 +344,19 @@ export function arrayOf(engine: Engine, node: TSESTree.Node, elements: ValueSet,
   const id = tag ? `${allocation.id}:${tag}` : allocation.id;
   engine.write(engine.cell(id, '[]'), elements);
   return arrayValue({ ...allocation, id });
+}
+
+/** An array made at `node` holding these values position by position (`forkJoin(a$, b$)`'s, a curried call's arguments). */
+export function positionalArray(engine: Engine, node: TSESTree.Node, positions: readonly ValueSet[], tag: string): ArrayValue {
+  const allocation = engine.allocate(node, 'other');
+  const id = `${allocation.id}:${tag}`;
+  positions.forEach((values, index) => engine.write(engine.cell(id, String(index)), values));
+  return arrayValue({ ...allocation, id });
+}
+
+/** `flatMap`'s flattening: arrays (and arrays of the service's data) give their elements, anything else itself. */
+export function flattenOnce(engine: Engine, values: ValueSet): ValueSet {
+  return union(elementsOf(engine, values), values.filter((value) => value.kind !== 'array' && !(value.kind === 'response' && value.position.containers.startsWith('['))));
 }
 
 /** What `await res.json()` gives for these responses (a fetch `Response`, or anything with a `json()` method). */

@@ -1,6 +1,6 @@
 import type { TSESTree } from '../ts-eslint-lite.js';
 import type { Engine } from './engine.js';
-import { arrayOf, awaited, call, elementsOf, load } from './operations.js';
+import { arrayOf, awaited, call, elementsOf, load, positionalArray } from './operations.js';
 import { arrayValue, builtinValue, EMPTY, objectValue, promiseValue, union, unionAll, type BuiltinValue, type ValueSet } from './values.js';
 import type { FrameworkModel } from './framework-model.js';
 
@@ -54,7 +54,7 @@ export function callRxjs(engine: Engine, fn: BuiltinValue, args: readonly ValueS
     case 'defer':
       return call(engine, first, [], EMPTY, node);
     default:
-      if (JOINING.has(name)) return [promiseValue(joined(engine, args.length > 1 ? [tupleOf(engine, node, args)] : first, node))];
+      if (JOINING.has(name)) return [promiseValue(joined(engine, args.length > 1 ? [positionalArray(engine, node, args, 'args')] : first, node))];
       return SOURCES.has(name) ? [promiseValue(EMPTY)] : EMPTY;
   }
 }
@@ -101,14 +101,6 @@ function joined(engine: Engine, sources: ValueSet, node: TSESTree.Node): ValueSe
     out.push([source.kind === 'array' ? arrayValue(result) : objectValue(result)]);
   }
   return unionAll(out);
-}
-
-/** `forkJoin(a$, b$)`: the observables given, position by position. */
-function tupleOf(engine: Engine, node: TSESTree.Node, positions: readonly ValueSet[]): ReturnType<typeof arrayValue> {
-  const allocation = engine.allocate(node, 'other');
-  const id = `${allocation.id}:args`;
-  positions.forEach((values, index) => engine.write(engine.cell(id, String(index)), values));
-  return arrayValue({ ...allocation, id });
 }
 
 export const rxjsModel: FrameworkModel = { imports: rxjsImport, owns: isRxjsBuiltin, call: callRxjs };

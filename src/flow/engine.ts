@@ -278,7 +278,7 @@ export class Engine {
     // Counted per closure: the callback a request helper's body passes to `.then` is a closure of each of the helper's contexts, and must not run out of its own.
     const closure = `${idOf(fn)}@${env.id}`;
     const contexts = this.byClosure.get(closure) ?? 0;
-    const limit = contexts >= MAX_ACTIVATIONS_PER_FUNCTION && !isDefault && this.namesEndpoint(args) ? MAX_ENDPOINT_CONTEXTS : MAX_ACTIVATIONS_PER_FUNCTION;
+    const limit = contexts >= MAX_ACTIVATIONS_PER_FUNCTION && !isDefault && this.endpointsNamed(args).length > 0 ? MAX_ENDPOINT_CONTEXTS : MAX_ACTIVATIONS_PER_FUNCTION;
     if ((contexts >= limit || siblings.length >= MAX_CONTEXTS_OF_FUNCTION) && !isDefault) {
       // Too many contexts: the call is answered as if its arguments were unknown.
       return this.activation(fn, env, [], self, true);
@@ -286,8 +286,9 @@ export class Engine {
     const module = env.module;
     activation = new Activation(fn, module, args, self, env, isDefault);
     // A function called in many contexts (recursion above all: each call passing on a literal made
-    // by the one before) shares its literals across the later ones, so that contexts stop multiplying.
-    if (siblings.length >= HEAP_CONTEXTS_PER_FUNCTION) activation.heapContext = `${idOf(fn)}*${env.heapContext}`;
+    // by the one before) shares its literals across the later ones, so that contexts stop multiplying;
+    // a request helper's calls share them per endpoint, or its `{ url, data }` would send every endpoint's body to each.
+    if (siblings.length >= HEAP_CONTEXTS_PER_FUNCTION) activation.heapContext = `${idOf(fn)}*${env.heapContext}${isDefault ? '' : this.endpointsNamed(args).join('|')}`;
     this.activations.set(key, activation);
     siblings.push(activation);
     this.byFunction.set(fn, siblings);
@@ -302,26 +303,39 @@ export class Engine {
   }
 
   /**
-   * Whether an argument is a string that names an endpoint (`callApi('listanswers', body)`,
-   * `glean.client('search', body)`): a request helper is called once per endpoint from all over a
-   * client, and each call's endpoint matters, so such calls keep contexts of their own far beyond
-   * the usual bound.
+   * The endpoints the arguments name, as a string (`callApi('listanswers', body)`,
+   * `glean.client('search', body)`), in options, a response or a closure: a request helper is
+   * called once per endpoint from all over a client, and each call's endpoint matters, so such calls
+   * keep contexts of their own far beyond the usual bound.
    */
-  private namesEndpoint(args: readonly ValueSet[]): boolean {
+  private endpointsNamed(args: readonly ValueSet[]): string[] {
+    const named = new Set<string>();
     // A generated client's `this.request({ path: '/rest/api/v1/listanswers', method, body })` names it in its options.
     const options = (values: ValueSet) => values.flatMap((value) => (value.kind === 'object' ? URL_KEYS.flatMap((key) => this.cells(value.allocation).get(key)?.values ?? []) : []));
-    // A response handler (`handle(res, cb)`) is called once per endpoint too, with that endpoint's response,
-    // and so is a retry wrapper handed a closure made for one endpoint (`retrying(label, () => post(url, body))`).
-    const closureNames = (value: Value) => value.kind === 'function' && value.env.args.some((values) => this.stringNamesEndpoint(values));
-    return args.some((values) => this.stringNamesEndpoint(values) || this.stringNamesEndpoint(options(values)) || values.some((value) => (value.kind === 'response' && value.endpoint !== undefined) || closureNames(value)));
+    for (const values of args) {
+      this.stringEndpoints(values, named);
+      this.stringEndpoints(options(values), named);
+      for (const value of values) {
+        // A response handler (`handle(res, cb)`) is called once per endpoint too, with that endpoint's response,
+        // and so is a retry wrapper handed a closure made for one endpoint (`retrying(label, () => post(url, body))`).
+        if (value.kind === 'response' && value.endpoint !== undefined) named.add(value.endpoint.key);
+        if (value.kind === 'function') for (const closed of value.env.args) this.stringEndpoints(closed, named);
+      }
+    }
+    return [...named].sort();
   }
 
-  private stringNamesEndpoint(values: readonly Value[]): boolean {
-    return values.some((value) => {
-      if (value.kind !== 'string') return false;
+  private stringEndpoints(values: readonly Value[], named: Set<string>): void {
+    for (const value of values) {
+      if (value.kind !== 'string') continue;
       const text = constantText(value.pattern);
-      return (text !== undefined && this.catalog.endpointNames.has(text.replace(/^\//, ''))) || identifyEndpoint(this.catalog, value.pattern, undefined) !== undefined;
-    });
+      const bare = text?.replace(/^\//, '');
+      if (bare !== undefined && this.catalog.endpointNames.has(bare)) named.add(bare);
+      else {
+        const match = identifyEndpoint(this.catalog, value.pattern, undefined);
+        if (match) named.add(match.endpoint.key);
+      }
+    }
   }
 
   /** The activations a function has had. */

@@ -21,6 +21,7 @@ import { litTaskModel } from './lit-task.js';
 import { tsPatternModel } from './ts-pattern.js';
 import { tanstackTableModel } from './tanstack-table.js';
 import { pothosModel } from './pothos.js';
+import { nodeStreamsModel } from './node-streams.js';
 import { GLOBAL_CELLS, messagingGlobal, messagingModel } from './messaging.js';
 import type { FrameworkModel } from './framework-model.js';
 import type { Engine } from './engine.js';
@@ -160,7 +161,7 @@ export function frameworkImport(packageName: string, exported: string): ValueSet
 }
 
 /** The frameworks modelled in modules of their own. */
-const MODELS: readonly FrameworkModel[] = [containerModel, rtkModel, rxjsModel, vueuseModel, vuexModel, fastifyModel, asyncModel, reduxModel, messagingModel, zustandModel, jotaiModel, xhrModel, angularjsModel, hapiModel, functionalModel, mapperModel, litTaskModel, tsPatternModel, tanstackTableModel, pothosModel];
+const MODELS: readonly FrameworkModel[] = [containerModel, rtkModel, rxjsModel, vueuseModel, vuexModel, fastifyModel, asyncModel, reduxModel, messagingModel, zustandModel, jotaiModel, xhrModel, angularjsModel, hapiModel, functionalModel, mapperModel, litTaskModel, tsPatternModel, tanstackTableModel, pothosModel, nodeStreamsModel];
 
 function modelOf(name: string): FrameworkModel | undefined {
   return MODELS.find((model) => model.owns(name));
@@ -475,6 +476,11 @@ function eventEmitter(engine: Engine, node: TSESTree.Node): Value {
  * EventEmitter {}`) gets the emitter's methods, which pass events through its own cells: one
  * instance injected in two classes is one bus.
  */
+export function inheritBuiltin(engine: Engine, parent: BuiltinValue, self: Value): void {
+  if (parent.name === 'events.EventEmitter') makeEmitter(engine, self);
+  else modelOf(parent.name)?.inherit?.(engine, parent, self);
+}
+
 export function makeEmitter(engine: Engine, emitter: Value): void {
   if (emitter.kind !== 'object' && emitter.kind !== 'instance') return;
   for (const method of ['on', 'once', 'addListener', 'prependListener', 'prependOnceListener']) engine.write(engine.cell(emitter.allocation, method), [builtinValue('events.on', [emitter])]);
@@ -798,7 +804,9 @@ function keyText(values: ValueSet): string | undefined {
 function stateCall(engine: Engine, spec: string, receiver: ValueSet, args: readonly ValueSet[], node: TSESTree.Node): ValueSet {
   const [target = '', bodyIndex] = splitState(spec);
   const promised = target.startsWith('promise:');
-  const state = promised ? target.slice('promise:'.length) : target;
+  // `text.split('\n')`: an array of values in the state.
+  const listed = target.startsWith('array:');
+  const state = promised ? target.slice('promise:'.length) : listed ? target.slice('array:'.length) : target;
   const result: Value[] = [];
   for (const value of receiver) {
     if (value.kind !== 'response') continue;
@@ -813,8 +821,8 @@ function stateCall(engine: Engine, spec: string, receiver: ValueSet, args: reado
     }
     result.push(responseValue(state, value.position, value.endpoint));
   }
-  void node;
   if (result.length === 0) return EMPTY;
+  if (listed) return [arrayOf(engine, node, result)];
   return promised ? [promiseValue(result)] : result;
 }
 

@@ -3,7 +3,8 @@ import { calleeText, isFunctionNode, lastName, memberKey, propertyKeyName, T, un
 import { importSourceOf, type ParsedModule, type Variable } from '../project/module.js';
 import { Cell, type Activation } from './activation.js';
 import type { Engine } from './engine.js';
-import { callBuiltin, globalValue, makeEmitter, unknownArrayMethod } from './builtins.js';
+import { callBuiltin, globalValue, inheritBuiltin, unknownArrayMethod } from './builtins.js';
+import { renderListItems } from './list-components.js';
 import { isRxjsBuiltin, pipe } from './rxjs.js';
 import { dispatch } from './redux.js';
 import { constantTexts, discriminantTexts, disjoint, endsAbruptly, excludedBranch } from './discriminants.js';
@@ -161,11 +162,11 @@ export class Evaluator {
     if (cls.superClass) this.constructParents(this.evaluate(cls.superClass), args);
   }
 
-  /** `super(…)`: the parent class's constructor on `this`; a library's `EventEmitter` makes `this` an emitter. */
+  /** `super(…)`: the parent class's constructor on `this`; a library's `EventEmitter` or stream makes `this` one. */
   private constructParents(parents: ValueSet, args: readonly ValueSet[]): void {
     for (const parent of parents) {
       if (parent.kind === 'class') this.engine.runConstructor(parent, args, this.activation.thisValue);
-      else if (parent.kind === 'builtin' && parent.name === 'events.EventEmitter') for (const self of this.activation.thisValue) makeEmitter(this.engine, self);
+      else if (parent.kind === 'builtin') for (const self of this.activation.thisValue) inheritBuiltin(this.engine, parent, self);
     }
   }
 
@@ -816,13 +817,10 @@ export class Evaluator {
     this.engine.write(this.engine.cell(props, 'children'), children);
     if (node.type === T.JSXElement) {
       const name = node.openingElement.name;
-      if (name.type === T.JSXIdentifier && /^[A-Z]/.test(name.name)) {
-        const component = this.identifier(name);
-        call(this.engine, component, [[objectValue(props)]], EMPTY, node);
-      } else if (name.type === T.JSXMemberExpression) {
-        const component = this.jsxMember(name);
-        call(this.engine, component, [[objectValue(props)]], EMPTY, node);
-      }
+      const component = name.type === T.JSXIdentifier && /^[A-Z]/.test(name.name) ? this.identifier(name) : name.type === T.JSXMemberExpression ? this.jsxMember(name) : undefined;
+      if (component && component.length > 0) call(this.engine, component, [[objectValue(props)]], EMPTY, node);
+      // A library's list (React Native's `FlatList`): its render prop gets the data's elements.
+      else if (component) renderListItems(this.engine, props, node);
     }
     return EMPTY;
   }

@@ -1,6 +1,6 @@
 import type { TSESTree } from '../ts-eslint-lite.js';
 import type { Engine } from './engine.js';
-import type { BuiltinValue, ValueSet } from './values.js';
+import type { BuiltinValue, Value, ValueSet } from './values.js';
 
 /**
  * A library the engine knows by code rather than by a data row (a framework that hands values to
@@ -16,4 +16,6 @@ export interface FrameworkModel {
   member?(engine: Engine, value: BuiltinValue, key: string): ValueSet;
   call(engine: Engine, fn: BuiltinValue, args: readonly ValueSet[], node: TSESTree.Node, self: ValueSet): ValueSet;
   construct?(engine: Engine, fn: BuiltinValue, args: readonly ValueSet[], node: TSESTree.NewExpression): ValueSet;
+  /** `class C extends Builtin`: what the builtin's constructor gives `this` (`super(…)`). */
+  inherit?(engine: Engine, parent: BuiltinValue, self: Value): void;
 }

@@ -82,7 +82,10 @@ export const RESPONSE_STATES: Record<string, ResponseStateModel> = {
   /** @actions/http-client: `result` of the typed calls is the body; the others' `readBody()` its text. */
   'actions-json': { members: { result: 'body' } },
   'actions-response': { members: { readBody: { call: 'promise:text' } } },
-  /** A body's text, and a Buffer of it (`Buffer.concat(chunks).toString()`). */
-  text: { members: { toString: { call: 'text' } } },
+  /**
+   * A body's text, and a Buffer of it (`Buffer.concat(chunks).toString()`); a stream's text is
+   * split into lines, each a body (NDJSON), or trimmed and cut (`line.slice('data: '.length)`).
+   */
+  text: { members: { toString: { call: 'text' }, split: { call: 'array:text' }, trim: { call: 'text' }, trimStart: { call: 'text' }, trimEnd: { call: 'text' }, slice: { call: 'text' }, substring: { call: 'text' }, replace: { call: 'text' } } },
   body: {},
 };

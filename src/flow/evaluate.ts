@@ -555,6 +555,8 @@ export class Evaluator {
     if (callee.type === T.MemberExpression) {
       self = callee.object.type === T.Super ? this.activation.thisValue : this.evaluate(callee.object);
       fn = callee.object.type === T.Super ? this.superMember(callee) : load(this.engine, self, this.keyOf(callee), { kind: 'callee', node: callee });
+      // Electron's `net.fetch(url, init)`, a Worker binding's `env.API.fetch(…)`: a `fetch` of something the analysis does not know is fetch.
+      if (fn.length === 0 && self.length === 0 && this.keyOf(callee) === 'fetch') fn = globalValue(this.engine, this.module, 'fetch', callee);
     } else {
       fn = this.evaluate(callee);
       // `GET({ fetch })` (SvelteKit, Remix, Astro hand handlers the platform's fetch): an unknown `fetch` is fetch.

@@ -77,17 +77,20 @@ export class ModuleResolver {
   }
 
   /**
-   * Nuxt's `~`/`@` (the source directory: `app/` in Nuxt 4, the root before) and `~~`/`@@` (the
-   * root) live in a tsconfig Nuxt generates (`.nuxt/tsconfig.json`), missing until the project is
-   * built once; they count in a package with a `nuxt.config`.
+   * `~`/`@` and `~~`/`@@`, which no tsconfig declares: in a package with a `nuxt.config`, Nuxt's
+   * source directory (`app/` in Nuxt 4, the root before) and root, from a tsconfig Nuxt generates
+   * (`.nuxt/tsconfig.json`, missing until the project is built once); elsewhere `@` is the
+   * bundler's alias of `src/` (Vue CLI declares it itself, create-vue's and most Vite configs in
+   * code). No package can be named `@/…`, so it means nothing else; `~` is left to the config.
    */
-  private nuxtAlias(fromFile: string, specifier: string): Resolution | undefined {
+  private rootAlias(fromFile: string, specifier: string): Resolution | undefined {
     const match = /^(~~|@@|~|@)\/(.*)$/.exec(specifier);
     if (!match) return undefined;
     for (let dir = path.dirname(fromFile); ; dir = path.dirname(dir)) {
       if (existsSync(path.join(dir, 'package.json'))) {
-        if (!NUXT_CONFIGS.some((name) => existsSync(path.join(dir, name)))) return undefined;
-        const roots = match[1]!.length === 2 ? [dir] : [path.join(dir, 'app'), dir];
+        const nuxt = NUXT_CONFIGS.some((name) => existsSync(path.join(dir, name)));
+        if (!nuxt && match[1] !== '@') return undefined;
+        const roots = match[1]!.length === 2 ? [dir] : nuxt ? [path.join(dir, 'app'), dir] : [path.join(dir, 'src'), dir];
         for (const root of roots) {
           const resolution = this.compute(fromFile, path.join(root, match[2]!));
           if (resolution?.kind === 'file') return resolution;
@@ -158,7 +161,7 @@ export class ModuleResolver {
       }
     }
     if (!result?.path && (specifier === '$lib' || specifier.startsWith('$lib/'))) return this.kitLibrary(fromFile, specifier);
-    if (!result?.path && /^(?:~~?|@@?)\//.test(specifier)) return this.nuxtAlias(fromFile, specifier);
+    if (!result?.path && /^(?:~~?|@@?)\//.test(specifier)) return this.rootAlias(fromFile, specifier);
     const resolved = result?.path;
     const bare = packageName(specifier);
     if (resolved && !resolved.split(path.sep).includes('node_modules') && SOURCE.test(resolved)) return { kind: 'file', path: resolved };

@@ -69,6 +69,15 @@ describe('ModuleResolver', () => {
     expect(new ModuleResolver().resolve(path.join(root, 'app/pages/index.ts'), '~/types/glean')).toEqual({ kind: 'file', path: path.join(root, 'app/types/glean.ts') });
   });
 
+  it("resolves @ to src/ (or the root) without any config, as Vue CLI and create-vue's Vite config do", () => {
+    const root = project({ 'src/api/http.js': '', 'src/store/chat.js': '', 'lib/format.js': '' });
+    const resolver = new ModuleResolver();
+    const from = path.join(root, 'src/store/chat.js');
+    expect(resolver.resolve(from, '@/api/http')).toEqual({ kind: 'file', path: path.join(root, 'src/api/http.js') });
+    expect(resolver.resolve(from, '@/lib/format')).toEqual({ kind: 'file', path: path.join(root, 'lib/format.js') });
+    expect(resolver.resolve(from, '@/api/missing')?.kind).not.toBe('file');
+  });
+
   it('leaves ~ alone without a nuxt.config', () => {
     const root = project({ 'types/glean.ts': '', 'src/a.ts': '' });
     expect(new ModuleResolver().resolve(path.join(root, 'src/a.ts'), '~/types/glean')).toBeUndefined();

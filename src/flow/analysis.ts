@@ -12,6 +12,7 @@ import { exportedType } from './types.js';
 import { runConventions } from './conventions.js';
 import { constructedObject, frameworkInstances, load, prototypeOf } from './operations.js';
 import { identifyEndpoint, mentionsService } from './requests.js';
+import { takesSiblingClient } from './sibling-parameters.js';
 import { abstractInstanceId, EMPTY, isServiceValue, type Value, type ValueSet } from './values.js';
 
 /** What one run of the engine over a project found, by file. */
@@ -131,7 +132,9 @@ function runDefaults(engine: Engine, project: ProjectIndex, analysed: ReadonlySe
           left.push(fn);
           continue;
         }
-        if ((whole || closesOverService(engine, fn)) && defaultActivation(engine, module, fn)) added = true;
+        // In a module the analysed ones only import, an export that takes the client its siblings are called with
+        // (`moveOffice(api, …)` beside `pushEmployees(index, rows)`) is the same module's API.
+        if ((whole || closesOverService(engine, fn) || takesSiblingClient(engine, module, fn)) && defaultActivation(engine, module, fn)) added = true;
         left.push(fn);
       }
       pending.set(module, left);

@@ -5,6 +5,7 @@ import { Cell, type Activation } from './activation.js';
 import type { Engine } from './engine.js';
 import { callBuiltin, globalValue, inheritBuiltin, unknownArrayMethod } from './builtins.js';
 import { renderListItems } from './list-components.js';
+import { siblingClient } from './sibling-parameters.js';
 import { isRxjsBuiltin, pipe } from './rxjs.js';
 import { dispatch } from './redux.js';
 import { constantTexts, discriminantTexts, disjoint, endsAbruptly, excludedBranch } from './discriminants.js';
@@ -118,8 +119,9 @@ export class Evaluator {
       typedBody(this.engine, args[i] ?? EMPTY, typed, true);
       const hinted = typed.length === 0 && this.activation.isDefault && param.type === T.Identifier && isUntyped(param) ? hintedParameter(this.engine, this.module, param.name) : EMPTY;
       const context = this.activation.isDefault && param.type === T.Identifier && REQUEST_CONTEXTS.has(param.name) ? this.requestContext(fn, param) : EMPTY;
+      const sibling = typed.length === 0 && this.activation.isDefault && param.type === T.Identifier ? siblingClient(this.engine, this.module, fn, param.name) : EMPTY;
       // `constructor(base = INDEX_BASE)` called with another base: a text given is never undefined, so the default does not apply.
-      this.bind(param.type === T.AssignmentPattern && passesText(args[i]) ? param.left : param, unionAll([args[i] ?? EMPTY, typed, hinted, context]), 'declare');
+      this.bind(param.type === T.AssignmentPattern && passesText(args[i]) ? param.left : param, unionAll([args[i] ?? EMPTY, typed, hinted, context, sibling]), 'declare');
     });
     // What the return type says the function gives back, whatever it returns: a caller reads it as that type.
     const declared = this.returnType().filter((value) => value.kind !== 'instance');

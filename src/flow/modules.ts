@@ -1,7 +1,7 @@
 import type { TSESTree } from '../ts-eslint-lite.js';
 import { T } from '../project/ast.js';
 import type { ParsedModule } from '../project/module.js';
-import { packageName } from '../project/resolver.js';
+import { bareSpecifier, packageName } from '../project/resolver.js';
 import { frameworkImport } from './builtins.js';
 import type { Engine } from './engine.js';
 import { libraryImport } from './library.js';
@@ -26,7 +26,9 @@ export function importedValue(engine: Engine, module: ParsedModule, clause: TSES
 }
 
 /** `exported` of the module `specifier` names, seen from `module`, read at `via`. */
-export function moduleExport(engine: Engine, module: ParsedModule, specifier: string, exported: string, via: TSESTree.Node | undefined): ValueSet {
+export function moduleExport(engine: Engine, module: ParsedModule, written: string, exported: string, via: TSESTree.Node | undefined): ValueSet {
+  // Deno's `npm:axios@1` is axios.
+  const specifier = bareSpecifier(written);
   if (isSdkSpecifier(engine, specifier)) return sdkImport(engine, exported);
   const resolution = engine.project.resolve(module.path, specifier);
   if (resolution?.kind === 'file') {

@@ -1,5 +1,6 @@
 import type { TSESTree } from '../ts-eslint-lite.js';
 import { T } from '../project/ast.js';
+import { bareSpecifier } from '../project/resolver.js';
 import { sdkModel } from '../schedule/sdk-model.js';
 import type { SdkCallTarget } from './catalog.js';
 import type { Engine } from './engine.js';
@@ -12,8 +13,9 @@ import { builtinValue, EMPTY, objectValue, promiseValue, sdkValue, type SdkValue
  * paths below the client (`client.chat.create`), the standalone functions over its core and its
  * react-query hooks. A call of a method the data knows is a request to its operation.
  */
-export function isSdkSpecifier(engine: Engine, specifier: string): boolean {
+export function isSdkSpecifier(engine: Engine, written: string): boolean {
   const { sdk } = engine.catalog.schedule;
+  const specifier = bareSpecifier(written);
   return specifier === sdk.package || specifier.startsWith(`${sdk.package}/`) || engine.options.sdkModules.includes(specifier);
 }
 

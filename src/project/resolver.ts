@@ -148,7 +148,8 @@ export class ModuleResolver {
     return found;
   }
 
-  private compute(fromFile: string, specifier: string): Resolution | undefined {
+  private compute(fromFile: string, written: string): Resolution | undefined {
+    const specifier = bareSpecifier(written);
     if (specifier.startsWith('node:') || BUILTINS.has(specifier)) return { kind: 'builtin' };
     let result = resolveWith(this.factory, fromFile, specifier);
     if (result?.error?.startsWith('Tsconfig not found')) {
@@ -168,6 +169,15 @@ export class ModuleResolver {
     if (bare) return resolved ? { kind: 'package', name: bare, path: resolved } : { kind: 'package', name: bare };
     return undefined;
   }
+}
+
+/**
+ * A registry specifier as the package path it names: Deno's `npm:@scope/name@^1.2/sub` and a
+ * CDN's `https://esm.sh/name@1.2/sub` are `@scope/name/sub` and `name/sub`.
+ */
+export function bareSpecifier(specifier: string): string {
+  const match = /^(?:npm:|https:\/\/(?:esm\.sh|cdn\.skypack\.dev|cdn\.jsdelivr\.net\/npm|unpkg\.com)\/)(@[^/@]+\/[^/@]+|[^/@]+)(?:@[^/]*)?(\/.*)?$/.exec(specifier);
+  return match ? match[1]! + (match[2] ?? '') : specifier;
 }
 
 /** `@scope/name/sub` → `@scope/name`; `name/sub` → `name`; undefined for relative and absolute specifiers and `#` imports. */

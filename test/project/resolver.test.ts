@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ModuleResolver } from '../../src/project/resolver.js';
+import { bareSpecifier, ModuleResolver } from '../../src/project/resolver.js';
 import { tempDir } from '../helpers/temp-dirs.js';
 
 /** A project folder with these files (path → text). */
@@ -76,6 +76,16 @@ describe('ModuleResolver', () => {
     expect(resolver.resolve(from, '@/api/http')).toEqual({ kind: 'file', path: path.join(root, 'src/api/http.js') });
     expect(resolver.resolve(from, '@/lib/format')).toEqual({ kind: 'file', path: path.join(root, 'lib/format.js') });
     expect(resolver.resolve(from, '@/api/missing')?.kind).not.toBe('file');
+  });
+
+  it("reads Deno's npm: specifiers and CDN URLs as the package path they name", () => {
+    expect(bareSpecifier('npm:@gleanwork/api-client@^0.9.0/models/components')).toBe('@gleanwork/api-client/models/components');
+    expect(bareSpecifier('npm:axios@1.7.9')).toBe('axios');
+    expect(bareSpecifier('npm:axios')).toBe('axios');
+    expect(bareSpecifier('https://esm.sh/@gleanwork/api-client@0.9.0')).toBe('@gleanwork/api-client');
+    expect(bareSpecifier('https://example.com/npm/axios@1.7.9')).toBe('https://example.com/npm/axios@1.7.9');
+    expect(bareSpecifier('./npm:local')).toBe('./npm:local');
+    expect(new ModuleResolver().resolve(path.join(project({}), 'main.ts'), 'npm:axios@1.7.9')).toEqual({ kind: 'package', name: 'axios' });
   });
 
   it('leaves ~ alone without a nuxt.config', () => {

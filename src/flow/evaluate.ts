@@ -11,7 +11,7 @@ import { dispatch } from './redux.js';
 import { constantTexts, discriminantTexts, disjoint, endsAbruptly, excludedBranch } from './discriminants.js';
 import { dynamicImport, exportValue, importedValue, requiredValue } from './modules.js';
 import { awaited, call, construct, elementsOf, frameworkInstances, load, PROTOTYPE, store, type Use } from './operations.js';
-import { wrapperRequest, fallbackHttpRequest, unresolvedHelperRequest } from './requests.js';
+import { wrapperRequest, fallbackHttpRequest, mentionsService, strings, unresolvedHelperRequest } from './requests.js';
 import { concat, constantText, text, UNKNOWN_TEXT, type StringPattern } from './strings.js';
 import { jsdocCast, jsdocDeclared, jsdocParameter, jsdocReturns } from './jsdoc.js';
 import { callTypeArgument, hintedParameter, typedBody, typedValues } from './types.js';
@@ -557,8 +557,9 @@ export class Evaluator {
     if (callee.type === T.MemberExpression) {
       self = callee.object.type === T.Super ? this.activation.thisValue : this.evaluate(callee.object);
       fn = callee.object.type === T.Super ? this.superMember(callee) : load(this.engine, self, this.keyOf(callee), { kind: 'callee', node: callee });
-      // Electron's `net.fetch(url, init)`, a Worker binding's `env.API.fetch(…)`: a `fetch` of something the analysis does not know is fetch.
-      if (fn.length === 0 && self.length === 0 && this.keyOf(callee) === 'fetch') fn = globalValue(this.engine, this.module, 'fetch', callee);
+      // Electron's `net.fetch(url, init)`, a Worker binding's `env.API.fetch(…)`: a `fetch` of something the analysis does not
+      // know is fetch, when its URL has an API's prefix (a cache's `fetch('listanswers')` names no request).
+      if (fn.length === 0 && self.length === 0 && this.keyOf(callee) === 'fetch' && strings(args[0] ?? EMPTY).some((url) => mentionsService(this.engine, url))) fn = globalValue(this.engine, this.module, 'fetch', callee);
     } else {
       fn = this.evaluate(callee);
       // `GET({ fetch })` (SvelteKit, Remix, Astro hand handlers the platform's fetch): an unknown `fetch` is fetch.

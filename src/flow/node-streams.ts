@@ -1,4 +1,5 @@
 import type { TSESTree } from '../ts-eslint-lite.js';
+import { T } from '../project/ast.js';
 import type { Engine } from './engine.js';
 import type { FrameworkModel } from './framework-model.js';
 import { makeEmitter } from './builtins.js';
@@ -28,6 +29,38 @@ function streamImport(specifier: string, exported: string): ValueSet {
   }
   if (PROMISES_MODULES.has(specifier)) return exported === 'pipeline' || exported === '*' || exported === 'default' ? [builtinValue(exported === 'pipeline' ? 'stream.pipeline' : 'stream.promises')] : EMPTY;
   return EMPTY;
+}
+
+const streamMakers = new WeakMap<TSESTree.FunctionLike, boolean>();
+
+/** Whether a function's own body makes a stream (`new Transform({ … })`), not one of its nested functions'. */
+export function makesStream(fn: TSESTree.FunctionLike): boolean {
+  let found = streamMakers.get(fn);
+  if (found === undefined) {
+    found = fn.body !== null && fn.body !== undefined && containsStreamConstruction(fn.body);
+    streamMakers.set(fn, found);
+  }
+  return found;
+}
+
+function containsStreamConstruction(node: TSESTree.Node): boolean {
+  if (node.type === T.NewExpression) {
+    const callee = node.callee;
+    const name = callee.type === T.Identifier ? callee.name : callee.type === T.MemberExpression && !callee.computed && callee.property.type === T.Identifier ? callee.property.name : undefined;
+    if (name !== undefined && STREAM_CLASSES.has(name)) return true;
+  }
+  for (const key of Object.keys(node) as (keyof typeof node)[]) {
+    if (key === 'parent') continue;
+    const child = node[key] as unknown;
+    const children = Array.isArray(child) ? child : [child];
+    for (const item of children) {
+      if (!item || typeof item !== 'object' || typeof (item as TSESTree.Node).type !== 'string') continue;
+      const inner = item as TSESTree.Node;
+      if (inner.type === T.FunctionDeclaration || inner.type === T.FunctionExpression || inner.type === T.ArrowFunctionExpression) continue;
+      if (containsStreamConstruction(inner)) return true;
+    }
+  }
+  return false;
 }
 
 function streamMember(key: string): ValueSet {
@@ -76,11 +109,7 @@ function callStream(engine: Engine, fn: BuiltinValue, args: readonly ValueSet[],
   const [first = EMPTY, second = EMPTY] = args;
   switch (fn.name) {
     case 'stream.push':
-      emit(engine, receiver, first);
-      return EMPTY;
-    case 'stream.callback':
-      // `cb(null, row)` in a transform: the row is emitted.
-      emit(engine, receiver, second);
+      emit(engine, receiver, first, inputOf(engine, receiver));
       return EMPTY;
     case 'stream.write':
       write(engine, receiver, first, node);
@@ -91,29 +120,54 @@ function callStream(engine: Engine, fn: BuiltinValue, args: readonly ValueSet[],
     case 'stream.from': {
       const stream = objectValue(engine.allocate(node, 'other'));
       makeStream(engine, stream);
-      emit(engine, [stream], union(elementsOf(engine, first), textChunks(first)));
+      emit(engine, [stream], union(elementsOf(engine, first), textChunks(first)), undefined);
       return [stream];
     }
     case 'stream.pipeline': {
       // `pipeline(source, …transforms, destination[, callback])`.
       let chunks = emitted(engine, first);
-      for (const stage of args.slice(1)) {
-        write(engine, stage, chunks, node);
-        const generators = stage.filter((value) => value.kind === 'function');
+      const stages = args.slice(1);
+      for (const [i, stage] of stages.entries()) {
+        const passed = write(engine, stage, chunks, node);
+        // The last argument may be the callback `pipeline` calls when done; a generator stage gets its source.
+        const generators = i === stages.length - 1 ? EMPTY : stage.filter((value) => value.kind === 'function');
         const yielded = generators.length > 0 ? elementsOf(engine, call(engine, generators, [[arrayOf(engine, node, chunks)]], EMPTY, node)) : EMPTY;
-        chunks = union(emitted(engine, stage), yielded);
+        chunks = union(passed, yielded);
       }
       return EMPTY;
     }
     default:
+      // `cb(null, row)` in a transform: the row is emitted, for the chunks the transform was given.
+      if (fn.name.startsWith(CALLBACK)) emit(engine, receiver, second, fn.name.slice(CALLBACK.length));
       return EMPTY;
   }
 }
 
-function emit(engine: Engine, streams: ValueSet, chunks: ValueSet): void {
+/**
+ * The handlers' callback, named for the chunks they were given: what a stream emits is kept per
+ * input too, so that one stage two pipelines share (`ndjson()`, made by a factory) hands each
+ * pipeline's next stage what came from that pipeline's own source.
+ */
+const CALLBACK = 'stream.callback@';
+
+/** The input the running handler of a stream was given: read from the callback its activation (or one below it on the stack) holds. */
+function inputOf(engine: Engine, streams: ValueSet): string | undefined {
+  const ids = new Set(streams.flatMap((stream) => (stream.kind === 'object' || stream.kind === 'instance' ? [stream.allocation.id] : [])));
+  for (let i = engine.stack.length - 1; i >= 0; i--) {
+    for (const values of engine.stack[i]!.args) {
+      for (const value of values) {
+        if (value.kind === 'builtin' && value.name.startsWith(CALLBACK) && value.receiver?.some((stream) => (stream.kind === 'object' || stream.kind === 'instance') && ids.has(stream.allocation.id))) return value.name.slice(CALLBACK.length);
+      }
+    }
+  }
+  return undefined;
+}
+
+function emit(engine: Engine, streams: ValueSet, chunks: ValueSet, input: string | undefined): void {
   for (const stream of streams) {
     if (stream.kind !== 'object' && stream.kind !== 'instance') continue;
     engine.write(engine.cell(stream.allocation, EMITTED), chunks);
+    if (input !== undefined) engine.write(engine.cell(stream.allocation, `${EMITTED}@${input}`), chunks);
   }
 }
 
@@ -129,16 +183,21 @@ function textChunks(values: ValueSet): ValueSet {
 /**
  * Chunks written to a stream: its `_transform` or `_write` gets each (with a callback that emits
  * its second argument), then its `_flush` or `_final` runs; a stream with neither passes them on.
+ * Gives what the streams emitted for these chunks.
  */
-function write(engine: Engine, streams: ValueSet, chunks: ValueSet, node: TSESTree.Node): void {
+function write(engine: Engine, streams: ValueSet, chunks: ValueSet, node: TSESTree.Node): ValueSet {
+  const input = chunks.map((chunk) => chunk.key).sort().join('|');
+  let passed = EMPTY;
   for (const stream of streams) {
     if (stream.kind !== 'object' && stream.kind !== 'instance') continue;
-    const callback: ValueSet = [builtinValue('stream.callback', [stream])];
+    const callback: ValueSet = [builtinValue(`${CALLBACK}${input}`, [stream])];
     const handlers = union(load(engine, [stream], '_transform', undefined), load(engine, [stream], '_write', undefined));
-    if (handlers.length === 0) emit(engine, [stream], chunks);
+    if (handlers.length === 0) emit(engine, [stream], chunks, input);
     call(engine, handlers, [chunks, EMPTY, callback], [stream], node);
     call(engine, union(load(engine, [stream], '_flush', undefined), load(engine, [stream], '_final', undefined)), [callback], [stream], node);
+    passed = union(passed, engine.read(engine.cell(stream.allocation, `${EMITTED}@${input}`)));
   }
+  return passed;
 }
 
 export const nodeStreamsModel: FrameworkModel = { imports: streamImport, owns: isStreamBuiltin, member, call: callStream, construct, inherit };

@@ -8,6 +8,7 @@ import { exportValue, seenAt } from './modules.js';
 import { responseAwaited, responseElements, responseMember, storeOnResponse } from './responses.js';
 import { callSdk, constructSdk, sdkMember } from './sdk.js';
 import { GLOBAL_CELLS, messageHandlerStored } from './messaging.js';
+import { makesStream } from './node-streams.js';
 import { constantText, isTextPiece, reorigin, text } from './strings.js';
 import {
   abstractInstanceId,
@@ -173,6 +174,16 @@ function classMember(engine: Engine, cls: ClassValue, key: string | undefined, i
   return unionAll(parents.map((parent) => classMember(engine, parent, key, isStatic, self, depth + 1)));
 }
 
+/**
+ * The arguments of a call, with one more past the parameters that names the call's site: a
+ * factory of streams (`ndjson()`) runs once per place that calls it, so that each pipeline gets a
+ * stream, and a closure's state (`let tail = ''`), of its own.
+ */
+function atCallSite(fn: TSESTree.FunctionLike, args: readonly ValueSet[], node: TSESTree.Node): ValueSet[] {
+  const padded = Array.from({ length: Math.max(args.length, fn.params.length) }, (_, i) => args[i] ?? EMPTY);
+  return [...padded, [builtinValue(`call-site:${idOf(node)}`)]];
+}
+
 /** `targets.key = values`: into the cells of the objects, the instance's configuration of a client, or judged on the service's data. */
 export function store(engine: Engine, targets: ValueSet, key: string | undefined, values: ValueSet, site: TSESTree.Node | undefined): void {
   for (const target of targets) {
@@ -216,7 +227,7 @@ export function call(engine: Engine, callee: ValueSet, args: readonly ValueSet[]
     switch (fn.kind) {
       case 'function': {
         // What a function of another module gives (a path builder's URL) is said to be written at the call.
-        const returned = engine.invoke(fn, args, self);
+        const returned = engine.invoke(fn, makesStream(fn.fn) ? atCallSite(fn.fn, args, node) : args, self);
         result = union(result, fn.env.module !== engine.reader?.module ? seenAt(returned, node) : returned);
         break;
       }

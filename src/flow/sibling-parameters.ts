@@ -13,8 +13,9 @@ import { EMPTY, union, type Value, type ValueSet } from './values.js';
  */
 export function siblingClient(engine: Engine, module: ParsedModule, fn: TSESTree.FunctionLike, name: string): ValueSet {
   const named = parametersNamed(module).get(name) ?? [];
-  // Only a top-level function is one of the module's API (a callback's `api` is whatever it is handed).
-  if (!named.some((entry) => entry.fn === fn)) return EMPTY;
+  // Only a top-level function is one of the module's API (a callback's `api` is whatever it is handed),
+  // and only one that nothing in the project calls: a caller, even one not run yet, says what it is given.
+  if (named.length < 2 || !named.some((entry) => entry.fn === fn)) return EMPTY;
   let clients = EMPTY;
   for (const { fn: other, index } of named) {
     if (other === fn) continue;
@@ -26,12 +27,42 @@ export function siblingClient(engine: Engine, module: ParsedModule, fn: TSESTree
       clients = union(clients, given);
     }
   }
-  return clients;
+  return clients.length > 0 && calledNowhere(engine, module, fn) ? clients : EMPTY;
 }
 
 /** Whether a function has a parameter that stands for its siblings' client (see `siblingClient`). */
 export function takesSiblingClient(engine: Engine, module: ParsedModule, fn: TSESTree.FunctionLike): boolean {
   return fn.params.some((param) => param.type === T.Identifier && (parametersNamed(module).get(param.name)?.length ?? 0) > 1 && siblingClient(engine, module, fn, param.name).length > 0);
+}
+
+/** Whether no code of the project names the function but to export it: not its module, and no module importing it by name. */
+function calledNowhere(engine: Engine, module: ParsedModule, fn: TSESTree.FunctionLike): boolean {
+  const id = fn.type === T.FunctionDeclaration ? fn.id : fn.parent?.type === T.VariableDeclarator && fn.parent.id.type === T.Identifier ? fn.parent.id : undefined;
+  if (!id) return false;
+  const variable = module.topLevelVariable(id.name);
+  if (variable?.references.some((reference) => !reference.isWrite() && !isExporting(reference.identifier))) return false;
+  const exported = fn.parent?.type === T.ExportDefaultDeclaration ? 'default' : id.name;
+  const files = engine.project.files();
+  for (const importer of engine.project.importersOf(module.path)) {
+    for (const entry of files.get(importer)?.imports ?? []) {
+      if (entry.names !== '*' && !entry.names.includes(exported)) continue;
+      const resolution = engine.project.resolve(importer, entry.specifier);
+      if (resolution?.kind === 'file' && resolution.path === module.path) return false;
+    }
+  }
+  return true;
+}
+
+/** `export { f }`, `module.exports = { f }`, `exports.f = f`: a name written only to export it. */
+function isExporting(identifier: TSESTree.Node): boolean {
+  const parent = identifier.parent;
+  if (parent?.type === T.ExportSpecifier) return true;
+  const assignment = parent?.type === T.Property && parent.parent.type === T.ObjectExpression ? parent.parent.parent : parent;
+  if (assignment?.type !== T.AssignmentExpression) return false;
+  const target = assignment.left;
+  const text = (node: TSESTree.Node): string => (node.type === T.Identifier ? node.name : node.type === T.MemberExpression && !node.computed && node.property.type === T.Identifier ? `${text(node.object)}.${node.property.name}` : '');
+  const written = text(target);
+  return written === 'module.exports' || written.startsWith('module.exports.') || written.startsWith('exports.');
 }
 
 function isClient(engine: Engine, value: Value): boolean {

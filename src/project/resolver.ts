@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { builtinModules, createRequire } from 'node:module';
 import path from 'node:path';
 import { ResolverFactory, type NapiResolveOptions, type ResolveResult } from 'oxc-resolver';
@@ -79,9 +79,8 @@ export class ModuleResolver {
   /**
    * `~`/`@` and `~~`/`@@`, which no tsconfig declares: in a package with a `nuxt.config`, Nuxt's
    * source directory (`app/` in Nuxt 4, the root before) and root, from a tsconfig Nuxt generates
-   * (`.nuxt/tsconfig.json`, missing until the project is built once); elsewhere `@` is the
-   * bundler's alias of `src/` (Vue CLI declares it itself, create-vue's and most Vite configs in
-   * code). No package can be named `@/…`, so it means nothing else; `~` is left to the config.
+   * (`.nuxt/tsconfig.json`, missing until the project is built once); elsewhere `@` where the
+   * bundler says (see `bundlerAtAlias`). No package can be named `@/…`; `~` is left to a config.
    */
   private rootAlias(fromFile: string, specifier: string): Resolution | undefined {
     const match = /^(~~|@@|~|@)\/(.*)$/.exec(specifier);
@@ -89,8 +88,9 @@ export class ModuleResolver {
     for (let dir = path.dirname(fromFile); ; dir = path.dirname(dir)) {
       if (existsSync(path.join(dir, 'package.json'))) {
         const nuxt = NUXT_CONFIGS.some((name) => existsSync(path.join(dir, name)));
-        if (!nuxt && match[1] !== '@') return undefined;
-        const roots = match[1]!.length === 2 ? [dir] : nuxt ? [path.join(dir, 'app'), dir] : [path.join(dir, 'src'), dir];
+        const bundled = !nuxt && match[1] === '@' ? bundlerAtAlias(dir) : undefined;
+        if (!nuxt && !bundled) return undefined;
+        const roots = bundled ? [bundled] : match[1]!.length === 2 ? [dir] : [path.join(dir, 'app'), dir];
         for (const root of roots) {
           const resolution = this.compute(fromFile, path.join(root, match[2]!));
           if (resolution?.kind === 'file') return resolution;
@@ -178,6 +178,33 @@ export class ModuleResolver {
 export function bareSpecifier(specifier: string): string {
   const match = /^(?:npm:|https:\/\/(?:esm\.sh|cdn\.skypack\.dev|cdn\.jsdelivr\.net\/npm|unpkg\.com)\/)(@[^/@]+\/[^/@]+|[^/@]+)(?:@[^/]*)?(\/.*)?$/.exec(specifier);
   return match ? match[1]! + (match[2] ?? '') : specifier;
+}
+
+const BUNDLER_CONFIGS = ['vite.config.ts', 'vite.config.js', 'vite.config.mts', 'vite.config.mjs', 'vue.config.js', 'webpack.config.js', 'webpack.config.ts', 'babel.config.js', '.babelrc'];
+/** `'@': fileURLToPath(new URL('./src', import.meta.url))`, `'@': path.resolve(__dirname, 'src')`, `"@": "./src"`. */
+const AT_ALIAS = /['"]@['"]\s*:\s*(?:[\w.]+\(\s*(?:new URL\(\s*)?(?:__dirname\s*,\s*)?)?['"]\.?\/?([\w./-]*)['"]/;
+
+/**
+ * The folder a package's bundler maps `@` to when no tsconfig or jsconfig does: the one its Vite,
+ * webpack, Vue CLI or Babel config declares, or Vue CLI's own `src/` when the package uses Vue CLI
+ * and declares none; undefined when nothing says (a guess could pick the wrong module).
+ */
+function bundlerAtAlias(dir: string): string | undefined {
+  for (const name of BUNDLER_CONFIGS) {
+    const file = path.join(dir, name);
+    if (!existsSync(file)) continue;
+    const text = readFileSync(file, 'utf8');
+    if (!/['"]@['"]/.test(text)) continue;
+    const declared = AT_ALIAS.exec(text);
+    return declared ? path.join(dir, declared[1]!) : undefined;
+  }
+  try {
+    const manifest = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as Record<string, Record<string, string> | undefined>;
+    if (manifest.dependencies?.['@vue/cli-service'] || manifest.devDependencies?.['@vue/cli-service']) return path.join(dir, 'src');
+  } catch {
+    return undefined;
+  }
+  return undefined;
 }
 
 /** `@scope/name/sub` → `@scope/name`; `name/sub` → `name`; undefined for relative and absolute specifiers and `#` imports. */

@@ -69,13 +69,26 @@ describe('ModuleResolver', () => {
     expect(new ModuleResolver().resolve(path.join(root, 'app/pages/index.ts'), '~/types/glean')).toEqual({ kind: 'file', path: path.join(root, 'app/types/glean.ts') });
   });
 
-  it("resolves @ to src/ (or the root) without any config, as Vue CLI and create-vue's Vite config do", () => {
-    const root = project({ 'src/api/http.js': '', 'src/store/chat.js': '', 'lib/format.js': '' });
+  it("resolves @ to src/ in a Vue CLI package, which declares it itself", () => {
+    const root = project({ 'package.json': '{"name":"app","devDependencies":{"@vue/cli-service":"~5.0.8"}}', 'src/api/http.js': '', 'src/store/chat.js': '' });
     const resolver = new ModuleResolver();
     const from = path.join(root, 'src/store/chat.js');
     expect(resolver.resolve(from, '@/api/http')).toEqual({ kind: 'file', path: path.join(root, 'src/api/http.js') });
-    expect(resolver.resolve(from, '@/lib/format')).toEqual({ kind: 'file', path: path.join(root, 'lib/format.js') });
     expect(resolver.resolve(from, '@/api/missing')?.kind).not.toBe('file');
+  });
+
+  it("resolves @ where a Vite config maps it, and not at all where nothing does", () => {
+    const vite = project({
+      'vite.config.js': "import { fileURLToPath, URL } from 'node:url';\nexport default { resolve: { alias: { '@': fileURLToPath(new URL('./client', import.meta.url)) } } };",
+      'client/lib/assistant.js': '',
+      'src/lib/assistant.js': '',
+      'client/App.js': '',
+    });
+    expect(new ModuleResolver().resolve(path.join(vite, 'client/App.js'), '@/lib/assistant')).toEqual({ kind: 'file', path: path.join(vite, 'client/lib/assistant.js') });
+    const webpack = project({ 'webpack.config.js': "module.exports = { resolve: { alias: { '@': path.resolve(__dirname, 'app') } } };", 'app/x.js': '', 'app/y.js': '' });
+    expect(new ModuleResolver().resolve(path.join(webpack, 'app/y.js'), '@/x')).toEqual({ kind: 'file', path: path.join(webpack, 'app/x.js') });
+    const bare = project({ 'src/lib/assistant.js': '', 'src/App.js': '' });
+    expect(new ModuleResolver().resolve(path.join(bare, 'src/App.js'), '@/lib/assistant')).toBeUndefined();
   });
 
   it("reads Deno's npm: specifiers and CDN URLs as the package path they name", () => {

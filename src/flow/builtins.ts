@@ -337,8 +337,12 @@ export function callBuiltin(engine: Engine, fn: BuiltinValue, args: readonly Val
       return emitEvent(engine, receiver, args);
     case 'events.on':
       return listen(engine, receiver, args, node);
-    case 'map.get':
-      return load(engine, receiver, keyText(first), undefined);
+    case 'map.get': {
+      const key = keyText(first);
+      // `threads.get(id)` read before any `threads.set(id, …)` ran: what a later set of an unknown key writes is read too.
+      const later = key === undefined ? unionAll(receiver.map((map) => (map.kind === 'object' ? engine.read(engine.cell(map.allocation, '*')) : EMPTY))) : EMPTY;
+      return union(load(engine, receiver, key, undefined), later);
+    }
     case 'map.values':
       return [arrayOf(engine, node, load(engine, receiver, undefined, undefined))];
     case 'map.entries':

@@ -27,7 +27,7 @@ import type { FrameworkModel } from './framework-model.js';
 import type { Engine } from './engine.js';
 import { libraryGlobal } from './library.js';
 import { commonJsObjects, exportValue, requiredValue } from './modules.js';
-import { arrayOf, awaited, call, constantKey, elementsOf, flattenOnce, load, parsedJson, pathSegments, pathStrings, spreadArguments } from './operations.js';
+import { arrayOf, awaited, call, constantKey, elementsOf, flattenOnce, load, parsedJson, pathSegments, pathStrings, PROTOTYPE, spreadArguments } from './operations.js';
 import { responseValue } from './values.js';
 import { requestObjectUse, strings } from './requests.js';
 import { mutate } from './sdk.js';
@@ -339,9 +339,7 @@ export function callBuiltin(engine: Engine, fn: BuiltinValue, args: readonly Val
       return listen(engine, receiver, args, node);
     case 'map.get': {
       const key = keyText(first);
-      // `threads.get(id)` read before any `threads.set(id, …)` ran: what a later set of an unknown key writes is read too.
-      const later = key === undefined ? unionAll(receiver.map((map) => (map.kind === 'object' ? engine.read(engine.cell(map.allocation, '*')) : EMPTY))) : EMPTY;
-      return union(load(engine, receiver, key, undefined), later);
+      return key === undefined ? mapGetByPrefix(engine, receiver, keyPrefixes(first)) : load(engine, receiver, key, undefined);
     }
     case 'map.values':
       return [arrayOf(engine, node, load(engine, receiver, undefined, undefined))];
@@ -350,9 +348,16 @@ export function callBuiltin(engine: Engine, fn: BuiltinValue, args: readonly Val
     case 'map.forEach':
       call(engine, first, [load(engine, receiver, undefined, undefined), EMPTY, receiver], second, node);
       return EMPTY;
-    case 'map.set':
-      for (const target of receiver) if (target.kind === 'object') engine.write(engine.cell(target.allocation, keyText(first) ?? '*'), second);
+    case 'map.set': {
+      const key = keyText(first);
+      for (const target of receiver) {
+        if (target.kind !== 'object') continue;
+        engine.write(engine.cell(target.allocation, key ?? '*'), second);
+        // A key known by its start only (`chat:${q}`): kept under that start too, for gets of keys that start alike.
+        if (key === undefined) for (const prefix of keyPrefixes(first)) engine.write(engine.cell(target.allocation, `${PREFIXED}${prefix}`), second);
+      }
       return receiver;
+    }
     case 'react.useState':
       return useState(engine, first, node);
     case 'react.setState': {
@@ -794,6 +799,43 @@ function replaceIn(pattern: StringPattern, search: string, replacement: StringPa
     });
   }
   return concat(pieces);
+}
+
+/** The cells of a `Map` that hold what a `set` of a key known by its start only wrote, by that start. */
+const PREFIXED = '*:';
+
+/** The constant starts of keys not known as text (`` `chat:${q}` `` starts with `chat:`; an unknown key with ''). */
+function keyPrefixes(values: ValueSet): string[] {
+  if (values.length === 0 || values.some((value) => value.kind !== 'string')) return [''];
+  return [...new Set(values.map((value) => (value.kind === 'string' ? leadingText(value.pattern) : '')))];
+}
+
+function leadingText(pattern: StringPattern): string {
+  let text = '';
+  for (const piece of pattern) {
+    if (!('text' in piece)) break;
+    text += piece.text;
+  }
+  return text;
+}
+
+/**
+ * `threads.get(id)` of a key not known as text: what every `set` wrote under a key that may be the
+ * same, read as it comes (a get that runs before the set that fills it still gets it), and not what
+ * was set under a key that starts otherwise (`notebook:${id}` beside `chat:${q}` in one cache).
+ */
+function mapGetByPrefix(engine: Engine, maps: ValueSet, prefixes: readonly string[]): ValueSet {
+  const compatible = (start: string) => prefixes.some((prefix) => start.startsWith(prefix) || prefix.startsWith(start));
+  let result = EMPTY;
+  for (const map of maps) {
+    if (map.kind !== 'object') continue;
+    for (const prefix of prefixes) result = union(result, engine.read(engine.cell(map.allocation, prefix === '' ? '*' : `${PREFIXED}${prefix}`)));
+    for (const [name, cell] of engine.cells(map.allocation)) {
+      if (name === '*' || name === PROTOTYPE) continue;
+      if (name.startsWith(PREFIXED) ? compatible(name.slice(PREFIXED.length)) : prefixes.some((prefix) => name.startsWith(prefix))) result = union(result, engine.read(cell));
+    }
+  }
+  return result;
 }
 
 function keyText(values: ValueSet): string | undefined {

@@ -559,7 +559,7 @@ export class Evaluator {
       fn = callee.object.type === T.Super ? this.superMember(callee) : load(this.engine, self, this.keyOf(callee), { kind: 'callee', node: callee });
       // Electron's `net.fetch(url, init)`, a Worker binding's `env.API.fetch(…)`: a `fetch` of something the analysis does not
       // know is fetch, when its URL has an API's prefix (a cache's `fetch('listanswers')` names no request).
-      if (fn.length === 0 && self.length === 0 && this.keyOf(callee) === 'fetch' && strings(args[0] ?? EMPTY).some((url) => mentionsService(this.engine, url))) fn = globalValue(this.engine, this.module, 'fetch', callee);
+      if (fn.length === 0 && self.length === 0 && this.keyOf(callee) === 'fetch' && strings(urlsOf(args[0] ?? EMPTY)).some((url) => mentionsService(this.engine, url))) fn = globalValue(this.engine, this.module, 'fetch', callee);
     } else {
       fn = this.evaluate(callee);
       // `GET({ fetch })` (SvelteKit, Remix, Astro hand handlers the platform's fetch): an unknown `fetch` is fetch.
@@ -909,6 +909,11 @@ function isUntyped(param: TSESTree.Identifier): boolean {
 }
 
 const NUMERIC = /^-?\d+(\.\d+)?$/;
+
+/** The URLs a fetch-like call is given: strings, and a `Request`'s URL. */
+function urlsOf(values: ValueSet): ValueSet {
+  return values.flatMap((value) => (value.kind === 'request' ? value.url : [value]));
+}
 
 /** A response's text joined to other text (`raw += chunk` over a body's chunks) is still that body's text, for `JSON.parse`. */
 function bodyTexts(values: readonly Value[]): ValueSet {

@@ -129,8 +129,9 @@ function callStream(engine: Engine, fn: BuiltinValue, args: readonly ValueSet[],
       const stages = args.slice(1);
       for (const [i, stage] of stages.entries()) {
         const passed = write(engine, stage, chunks, node);
-        // The last argument may be the callback `pipeline` calls when done; a generator stage gets its source.
-        const generators = i === stages.length - 1 ? EMPTY : stage.filter((value) => value.kind === 'function');
+        // The last argument may be the callback `pipeline` calls when done (a plain function); an async or generator
+        // stage gets its source (`stream/promises`' sink is `async function (source) { for await (…) }`).
+        const generators = stage.filter((value) => value.kind === 'function' && (i < stages.length - 1 || value.fn.async || value.fn.generator));
         const yielded = generators.length > 0 ? elementsOf(engine, call(engine, generators, [[arrayOf(engine, node, chunks)]], EMPTY, node)) : EMPTY;
         chunks = union(passed, yielded);
       }

@@ -41,11 +41,11 @@ function calledNowhere(engine: Engine, module: ParsedModule, fn: TSESTree.Functi
   if (!id) return false;
   const variable = module.topLevelVariable(id.name);
   if (variable?.references.some((reference) => !reference.isWrite() && !isExporting(reference.identifier))) return false;
-  const exported = fn.parent?.type === T.ExportDefaultDeclaration ? 'default' : id.name;
+  const exported = exportedNames(module, fn, id.name);
   const files = engine.project.files();
   for (const importer of engine.project.importersOf(module.path)) {
     for (const entry of files.get(importer)?.imports ?? []) {
-      if (entry.names !== '*' && !entry.names.includes(exported)) continue;
+      if (entry.names !== '*' && !entry.names.some((name) => exported.has(name))) continue;
       const resolution = engine.project.resolve(importer, entry.specifier);
       if (resolution?.kind === 'file' && resolution.path === module.path) return false;
     }
@@ -53,10 +53,24 @@ function calledNowhere(engine: Engine, module: ParsedModule, fn: TSESTree.Functi
   return true;
 }
 
-/** `export { f }`, `module.exports = { f }`, `exports.f = f`: a name written only to export it. */
+/** The names other modules import a top-level function by: its own, `export { f as g }`'s, `default`. */
+function exportedNames(module: ParsedModule, fn: TSESTree.FunctionLike, local: string): Set<string> {
+  const names = new Set([local]);
+  if (fn.parent?.type === T.ExportDefaultDeclaration) names.add('default');
+  for (const statement of module.ast.body) {
+    if (statement.type === T.ExportDefaultDeclaration && statement.declaration.type === T.Identifier && statement.declaration.name === local) names.add('default');
+    if (statement.type !== T.ExportNamedDeclaration || statement.source) continue;
+    for (const specifier of statement.specifiers) {
+      if (specifier.local.type === T.Identifier && specifier.local.name === local) names.add(specifier.exported.type === T.Identifier ? specifier.exported.name : specifier.exported.value);
+    }
+  }
+  return names;
+}
+
+/** `export { f }`, `export default f`, `module.exports = { f }`, `exports.f = f`: a name written only to export it. */
 function isExporting(identifier: TSESTree.Node): boolean {
   const parent = identifier.parent;
-  if (parent?.type === T.ExportSpecifier) return true;
+  if (parent?.type === T.ExportSpecifier || parent?.type === T.ExportDefaultDeclaration) return true;
   const assignment = parent?.type === T.Property && parent.parent.type === T.ObjectExpression ? parent.parent.parent : parent;
   if (assignment?.type !== T.AssignmentExpression) return false;
   const target = assignment.left;

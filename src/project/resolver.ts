@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { builtinModules, createRequire } from 'node:module';
 import path from 'node:path';
 import { ResolverFactory, type NapiResolveOptions, type ResolveResult } from 'oxc-resolver';
@@ -180,9 +180,11 @@ export function bareSpecifier(specifier: string): string {
   return match ? match[1]! + (match[2] ?? '') : specifier;
 }
 
-const BUNDLER_CONFIGS = ['vite.config.ts', 'vite.config.js', 'vite.config.mts', 'vite.config.mjs', 'vue.config.js', 'webpack.config.js', 'webpack.config.ts', 'babel.config.js', '.babelrc'];
-/** `'@': fileURLToPath(new URL('./src', import.meta.url))`, `'@': path.resolve(__dirname, 'src')`, `"@": "./src"`. */
-const AT_ALIAS = /['"]@['"]\s*:\s*(?:[\w.]+\(\s*(?:new URL\(\s*)?(?:__dirname\s*,\s*)?)?['"]\.?\/?([\w./-]*)['"]/;
+const BUNDLER_CONFIGS = ['vite.config.ts', 'vite.config.js', 'vite.config.mts', 'vite.config.mjs', 'vite.config.cts', 'vite.config.cjs', 'vue.config.js', 'webpack.config.js', 'webpack.config.ts', 'webpack.config.mjs', 'webpack.config.cjs', 'babel.config.js', 'babel.config.cjs', 'babel.config.json', '.babelrc', '.babelrc.js'];
+/** Where a path written in a config starts: `path.resolve(__dirname, …)`, `fileURLToPath(new URL(…, import.meta.url))`, `resolve(process.cwd(), …)`, or the string itself. */
+const TARGET = String.raw`(?:[\w.]+\(\s*(?:new URL\(\s*)?(?:(?:__dirname|process\.cwd\(\)|import\.meta\.dirname)\s*,\s*)?)?['"]((?:\.\.?\/)*[\w./-]*)['"]`;
+/** `'@': target` (Vite, webpack, Babel's module-resolver), `{ find: '@', replacement: target }` (Vite's array form), `alias.set('@', target)` (Vue CLI's chainWebpack). */
+const AT_ALIASES = [new RegExp(String.raw`['"]@['"]\s*:\s*` + TARGET), new RegExp(String.raw`find:\s*['"]@['"]\s*,\s*replacement:\s*` + TARGET), new RegExp(String.raw`\.set\(\s*['"]@['"]\s*,\s*` + TARGET)];
 
 /**
  * The folder a package's bundler maps `@` to when no tsconfig or jsconfig does: the one its Vite,
@@ -191,13 +193,19 @@ const AT_ALIAS = /['"]@['"]\s*:\s*(?:[\w.]+\(\s*(?:new URL\(\s*)?(?:__dirname\s*
  */
 function bundlerAtAlias(dir: string): string | undefined {
   for (const name of BUNDLER_CONFIGS) {
-    const file = path.join(dir, name);
-    if (!existsSync(file)) continue;
-    const text = readFileSync(file, 'utf8');
+    let text: string;
+    try {
+      const file = path.join(dir, name);
+      if (!existsSync(file) || !statSync(file).isFile()) continue;
+      text = readFileSync(file, 'utf8');
+    } catch {
+      continue;
+    }
     if (!/['"]@['"]/.test(text)) continue;
-    const declared = AT_ALIAS.exec(text);
-    return declared ? path.join(dir, declared[1]!) : undefined;
+    const declared = AT_ALIASES.map((pattern) => pattern.exec(text)).find((match) => match !== null);
+    if (declared) return path.join(dir, declared[1]!);
   }
+  // A config that names `@` in a way not read here may map it anywhere; only Vue CLI's own default is known.
   try {
     const manifest = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as Record<string, Record<string, string> | undefined>;
     if (manifest.dependencies?.['@vue/cli-service'] || manifest.devDependencies?.['@vue/cli-service']) return path.join(dir, 'src');

@@ -87,6 +87,15 @@ describe('ModuleResolver', () => {
     expect(new ModuleResolver().resolve(path.join(vite, 'client/App.js'), '@/lib/assistant')).toEqual({ kind: 'file', path: path.join(vite, 'client/lib/assistant.js') });
     const webpack = project({ 'webpack.config.js': "module.exports = { resolve: { alias: { '@': path.resolve(__dirname, 'app') } } };", 'app/x.js': '', 'app/y.js': '' });
     expect(new ModuleResolver().resolve(path.join(webpack, 'app/y.js'), '@/x')).toEqual({ kind: 'file', path: path.join(webpack, 'app/x.js') });
+    const parent = project({ 'web/package.json': '{"name":"web"}', 'web/webpack.config.js': "resolve: { alias: { '@': path.resolve(__dirname, '../shared/src') } }", 'shared/src/api.js': '', 'web/shared/src/api.js': '', 'web/main.js': '' });
+    expect(new ModuleResolver().resolve(path.join(parent, 'web/main.js'), '@/api')).toEqual({ kind: 'file', path: path.join(parent, 'shared/src/api.js') });
+    const array = project({ 'vite.config.ts': "resolve: { alias: [{ find: '@', replacement: path.resolve(process.cwd(), 'app') }] }", 'app/x.js': '', 'main.js': '' });
+    expect(new ModuleResolver().resolve(path.join(array, 'main.js'), '@/x')).toEqual({ kind: 'file', path: path.join(array, 'app/x.js') });
+    const chained = project({ 'vue.config.js': "chainWebpack: (config) => { config.resolve.alias.set('@', resolve('client')) }", 'client/x.js': '', 'main.js': '' });
+    expect(new ModuleResolver().resolve(path.join(chained, 'main.js'), '@/x')).toEqual({ kind: 'file', path: path.join(chained, 'client/x.js') });
+    // A folder named like a config is no config.
+    const folder = project({ 'vite.config.js/readme.md': '', 'src/x.js': '', 'main.js': '' });
+    expect(new ModuleResolver().resolve(path.join(folder, 'main.js'), '@/x')).toBeUndefined();
     const bare = project({ 'src/lib/assistant.js': '', 'src/App.js': '' });
     expect(new ModuleResolver().resolve(path.join(bare, 'src/App.js'), '@/lib/assistant')).toBeUndefined();
   });

@@ -184,6 +184,14 @@ function atCallSite(fn: TSESTree.FunctionLike, args: readonly ValueSet[], node: 
   return [...padded, [builtinValue(`call-site:${idOf(node)}`)]];
 }
 
+/** The setters a class (or a class it extends) declares for a property. */
+function settersOf(engine: Engine, cls: ClassValue, key: string, depth = 0): { setter: TSESTree.FunctionExpression; cls: ClassValue }[] {
+  const own = cls.node.body.body.flatMap((member) => (member.type === T.MethodDefinition && member.kind === 'set' && !member.static && member.value.type === T.FunctionExpression && propertyKeyName(member) === key ? [{ setter: member.value, cls }] : []));
+  if (own.length > 0 || !cls.node.superClass || depth > 8) return own;
+  const parents = engine.evaluateIn(cls.env, cls.node.superClass).filter((value): value is ClassValue => value.kind === 'class');
+  return parents.flatMap((parent) => settersOf(engine, parent, key, depth + 1));
+}
+
 /** `targets.key = values`: into the cells of the objects, the instance's configuration of a client, or judged on the service's data. */
 export function store(engine: Engine, targets: ValueSet, key: string | undefined, values: ValueSet, site: TSESTree.Node | undefined): void {
   for (const target of targets) {
@@ -195,6 +203,8 @@ export function store(engine: Engine, targets: ValueSet, key: string | undefined
         if (site) cell.addSite(site);
         engine.write(cell, values);
         if (target.kind === 'array') engine.write(engine.cell(target.allocation, '[]'), values);
+        // `store.reply = res` with `set reply(r) { this._reply = r }`: the setter runs on the instance.
+        if (target.kind === 'instance' && key !== undefined) for (const { setter, cls } of settersOf(engine, target.cls, key)) engine.invoke(functionValue(setter, cls.env), [values], [target]);
         break;
       }
       case 'function':

@@ -7,7 +7,7 @@ import { autoImportsOf, nuxtAutoImports, type AutoImports } from './auto-imports
 import { scanImports, type ScannedImport } from './import-scan.js';
 import { ParsedModule, parseModule } from './module.js';
 import type { ParsePurpose } from '../parsers.js';
-import { ModuleResolver, packageName, type Resolution } from './resolver.js';
+import { manifestDependencies, ModuleResolver, packageName, type Resolution } from './resolver.js';
 
 /** What the index keeps of a file it has not parsed: whether it may touch the service, and its imports. */
 export interface FileFacts {
@@ -442,18 +442,8 @@ export class ProjectIndex {
   isDependency(specifier: string): boolean {
     const name = packageName(specifier);
     if (name === undefined) return false;
-    if (!this.dependencies) {
-      this.dependencies = new Set();
-      try {
-        const manifest = JSON.parse(readFileSync(path.join(this.root, 'package.json'), 'utf8')) as Record<string, unknown>;
-        for (const field of ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies']) {
-          const entries = manifest[field];
-          if (entries && typeof entries === 'object') for (const dependency of Object.keys(entries)) this.dependencies.add(dependency);
-        }
-      } catch {
-        // no readable package.json: every bare specifier is resolved
-      }
-    }
+    // No readable package.json: no dependency, and every bare specifier is resolved.
+    this.dependencies ??= manifestDependencies(this.root);
     return this.dependencies.has(name) || builtinModules.includes(name) || name.startsWith('node:');
   }
 

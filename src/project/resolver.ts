@@ -42,6 +42,8 @@ export class ModuleResolver {
    */
   private withoutTsconfig: ResolverFactory | undefined;
   private readonly cache = new Map<string, Resolution | null>();
+  /** Per package folder, where its bundler maps `@` (null: nowhere): its configs are read once, not per import. */
+  private readonly atAliases = new Map<string, string | null>();
 
   resolve(fromFile: string, specifier: string): Resolution | undefined {
     const directory = path.dirname(fromFile);
@@ -57,6 +59,7 @@ export class ModuleResolver {
   /** Forget what was resolved: a file was added or removed, or a tsconfig changed. */
   clear(): void {
     this.cache.clear();
+    this.atAliases.clear();
     this.pathsByDirectory.clear();
     this.factory.clearCache();
     this.withoutTsconfig?.clearCache();
@@ -88,7 +91,7 @@ export class ModuleResolver {
     for (let dir = path.dirname(fromFile); ; dir = path.dirname(dir)) {
       if (existsSync(path.join(dir, 'package.json'))) {
         const nuxt = NUXT_CONFIGS.some((name) => existsSync(path.join(dir, name)));
-        const bundled = !nuxt && match[1] === '@' ? bundlerAtAlias(dir) : undefined;
+        const bundled = !nuxt && match[1] === '@' ? this.atAlias(dir) : undefined;
         if (!nuxt && !bundled) return undefined;
         const roots = bundled ? [bundled] : match[1]!.length === 2 ? [dir] : [path.join(dir, 'app'), dir];
         for (const root of roots) {
@@ -99,6 +102,12 @@ export class ModuleResolver {
       }
       if (path.dirname(dir) === dir) return undefined;
     }
+  }
+
+  private atAlias(dir: string): string | undefined {
+    let alias = this.atAliases.get(dir);
+    if (alias === undefined) this.atAliases.set(dir, (alias = bundlerAtAlias(dir) ?? null));
+    return alias ?? undefined;
   }
 
   /**
@@ -206,13 +215,22 @@ function bundlerAtAlias(dir: string): string | undefined {
     if (declared) return path.join(dir, declared[1]!);
   }
   // A config that names `@` in a way not read here may map it anywhere; only Vue CLI's own default is known.
+  return manifestDependencies(dir).has('@vue/cli-service') ? path.join(dir, 'src') : undefined;
+}
+
+/** The packages the `package.json` in `dir` depends on, in any of its dependency fields (none when it cannot be read). */
+export function manifestDependencies(dir: string): Set<string> {
+  const dependencies = new Set<string>();
   try {
-    const manifest = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as Record<string, Record<string, string> | undefined>;
-    if (manifest.dependencies?.['@vue/cli-service'] || manifest.devDependencies?.['@vue/cli-service']) return path.join(dir, 'src');
+    const manifest = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as Record<string, unknown>;
+    for (const field of ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies']) {
+      const entries = manifest[field];
+      if (entries && typeof entries === 'object') for (const dependency of Object.keys(entries)) dependencies.add(dependency);
+    }
   } catch {
-    return undefined;
+    // no readable package.json
   }
-  return undefined;
+  return dependencies;
 }
 
 /** `@scope/name/sub` → `@scope/name`; `name/sub` → `name`; undefined for relative and absolute specifiers and `#` imports. */

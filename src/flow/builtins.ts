@@ -32,7 +32,7 @@ import { responseValue } from './values.js';
 import { requestObjectUse, strings } from './requests.js';
 import { mutate } from './sdk.js';
 import { callTypeArgument } from './types.js';
-import { concat, constantText, isTextPiece, resolveUrl, text, UNKNOWN_TEXT, type Piece, type StringPattern, type TextPiece } from './strings.js';
+import { concat, constantText, isTextPiece, leadingText, resolveUrl, text, UNKNOWN_TEXT, type Piece, type StringPattern, type TextPiece } from './strings.js';
 import {
   arrayValue,
   builtinValue,
@@ -808,15 +808,6 @@ const PREFIXED = '*:';
 function keyPrefixes(values: ValueSet): string[] {
   if (values.length === 0 || values.some((value) => value.kind !== 'string')) return [''];
   return [...new Set(values.map((value) => (value.kind === 'string' ? leadingText(value.pattern) : '')))];
-}
-
-function leadingText(pattern: StringPattern): string {
-  let text = '';
-  for (const piece of pattern) {
-    if (!('text' in piece)) break;
-    text += piece.text;
-  }
-  return text;
 }
 
 /**

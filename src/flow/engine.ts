@@ -278,7 +278,10 @@ export class Engine {
     // Counted per closure: the callback a request helper's body passes to `.then` is a closure of each of the helper's contexts, and must not run out of its own.
     const closure = `${idOf(fn)}@${env.id}`;
     const contexts = this.byClosure.get(closure) ?? 0;
-    const limit = contexts >= MAX_ACTIVATIONS_PER_FUNCTION && !isDefault && this.endpointsNamed(args).length > 0 ? MAX_ENDPOINT_CONTEXTS : MAX_ACTIVATIONS_PER_FUNCTION;
+    // Asked at most once, and only past the bounds below: a call rarely gets there.
+    let named: string[] | undefined;
+    const endpoints = () => (named ??= isDefault ? [] : this.endpointsNamed(args));
+    const limit = contexts >= MAX_ACTIVATIONS_PER_FUNCTION && endpoints().length > 0 ? MAX_ENDPOINT_CONTEXTS : MAX_ACTIVATIONS_PER_FUNCTION;
     if ((contexts >= limit || siblings.length >= MAX_CONTEXTS_OF_FUNCTION) && !isDefault) {
       // Too many contexts: the call is answered as if its arguments were unknown.
       return this.activation(fn, env, [], self, true);
@@ -288,7 +291,7 @@ export class Engine {
     // A function called in many contexts (recursion above all: each call passing on a literal made
     // by the one before) shares its literals across the later ones, so that contexts stop multiplying;
     // a request helper's calls share them per endpoint, or its `{ url, data }` would send every endpoint's body to each.
-    if (siblings.length >= HEAP_CONTEXTS_PER_FUNCTION) activation.heapContext = `${idOf(fn)}*${env.heapContext}${isDefault ? '' : this.endpointsNamed(args).join('|')}`;
+    if (siblings.length >= HEAP_CONTEXTS_PER_FUNCTION) activation.heapContext = `${idOf(fn)}*${env.heapContext}${endpoints().join('|')}`;
     this.activations.set(key, activation);
     siblings.push(activation);
     this.byFunction.set(fn, siblings);

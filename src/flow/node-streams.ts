@@ -1,5 +1,5 @@
 import type { TSESTree } from '../ts-eslint-lite.js';
-import { T } from '../project/ast.js';
+import { isFunctionNode, lastName, T, walkTree, type VisitorKeys } from '../project/ast.js';
 import type { Engine } from './engine.js';
 import type { FrameworkModel } from './framework-model.js';
 import { makeEmitter } from './builtins.js';
@@ -34,33 +34,20 @@ function streamImport(specifier: string, exported: string): ValueSet {
 const streamMakers = new WeakMap<TSESTree.FunctionLike, boolean>();
 
 /** Whether a function's own body makes a stream (`new Transform({ … })`), not one of its nested functions'. */
-export function makesStream(fn: TSESTree.FunctionLike): boolean {
+export function makesStream(fn: TSESTree.FunctionLike, visitorKeys: VisitorKeys): boolean {
   let found = streamMakers.get(fn);
   if (found === undefined) {
-    found = fn.body !== null && fn.body !== undefined && containsStreamConstruction(fn.body);
+    found = false;
+    if (fn.body) {
+      walkTree(fn.body, visitorKeys, (node) => {
+        if (found || isFunctionNode(node)) return false;
+        if (node.type === T.NewExpression && STREAM_CLASSES.has(lastName(node.callee))) found = true;
+        return !found;
+      });
+    }
     streamMakers.set(fn, found);
   }
   return found;
-}
-
-function containsStreamConstruction(node: TSESTree.Node): boolean {
-  if (node.type === T.NewExpression) {
-    const callee = node.callee;
-    const name = callee.type === T.Identifier ? callee.name : callee.type === T.MemberExpression && !callee.computed && callee.property.type === T.Identifier ? callee.property.name : undefined;
-    if (name !== undefined && STREAM_CLASSES.has(name)) return true;
-  }
-  for (const key of Object.keys(node) as (keyof typeof node)[]) {
-    if (key === 'parent') continue;
-    const child = node[key] as unknown;
-    const children = Array.isArray(child) ? child : [child];
-    for (const item of children) {
-      if (!item || typeof item !== 'object' || typeof (item as TSESTree.Node).type !== 'string') continue;
-      const inner = item as TSESTree.Node;
-      if (inner.type === T.FunctionDeclaration || inner.type === T.FunctionExpression || inner.type === T.ArrowFunctionExpression) continue;
-      if (containsStreamConstruction(inner)) return true;
-    }
-  }
-  return false;
 }
 
 function streamMember(key: string): ValueSet {

@@ -23,7 +23,6 @@ import {
   promiseValue,
   stringValue,
   union,
-  unionAll,
   viewed,
   type Allocation,
   type ClassValue,
@@ -160,18 +159,29 @@ function arrayMember(engine: Engine, array: Extract<Value, { kind: 'array' }>, k
  * A member of a class: an instance's methods (bound to the instance), getters (run), or the class's
  * statics; then the superclass's. Field values live in the instance's cells, written by constructors.
  */
-function classMember(engine: Engine, cls: ClassValue, key: string | undefined, isStatic: boolean, self: ValueSet, depth = 0): ValueSet {
-  if (key === undefined || depth > 8) return EMPTY;
-  let result = isStatic ? engine.read(engine.cell(`static:${classIdentity(cls)}`, key)) : EMPTY;
-  for (const member of cls.node.body.body) {
-    if (member.type !== T.MethodDefinition || member.static !== isStatic || member.kind === 'constructor') continue;
-    if (propertyKeyName(member) !== key) continue;
-    if (member.kind === 'get') result = union(result, engine.invoke(functionValue(member.value, cls.env), [], self));
-    else if (member.kind === 'method') result = union(result, [functionValue(member.value, cls.env, { self, args: [] })]);
-  }
-  if (result.length > 0 || !cls.node.superClass) return result;
+function classMember(engine: Engine, cls: ClassValue, key: string | undefined, isStatic: boolean, self: ValueSet): ValueSet {
+  if (key === undefined) return EMPTY;
+  return distinct(
+    nearestInChain(engine, cls, (owner) => {
+      let result = isStatic ? engine.read(engine.cell(`static:${classIdentity(owner)}`, key)) : EMPTY;
+      for (const member of owner.node.body.body) {
+        if (member.type !== T.MethodDefinition || member.static !== isStatic || member.kind === 'constructor') continue;
+        if (propertyKeyName(member) !== key) continue;
+        if (member.kind === 'get') result = union(result, engine.invoke(functionValue(member.value, owner.env), [], self));
+        else if (member.kind === 'method') result = union(result, [functionValue(member.value, owner.env, { self, args: [] })]);
+      }
+      return result;
+    }),
+  );
+}
+
+/** What `own` finds on a class or, when it finds nothing there, on the class it extends, and so on up the chain. */
+function nearestInChain<T>(engine: Engine, cls: ClassValue, own: (owner: ClassValue) => readonly T[], depth = 0): readonly T[] {
+  if (depth > 8) return [];
+  const found = own(cls);
+  if (found.length > 0 || !cls.node.superClass) return found;
   const parents = engine.evaluateIn(cls.env, cls.node.superClass).filter((value): value is ClassValue => value.kind === 'class');
-  return unionAll(parents.map((parent) => classMember(engine, parent, key, isStatic, self, depth + 1)));
+  return parents.flatMap((parent) => nearestInChain(engine, parent, own, depth + 1));
 }
 
 /**
@@ -184,12 +194,11 @@ function atCallSite(fn: TSESTree.FunctionLike, args: readonly ValueSet[], node: 
   return [...padded, [builtinValue(`call-site:${idOf(node)}`)]];
 }
 
-/** The setters a class (or a class it extends) declares for a property. */
-function settersOf(engine: Engine, cls: ClassValue, key: string, depth = 0): { setter: TSESTree.FunctionExpression; cls: ClassValue }[] {
-  const own = cls.node.body.body.flatMap((member) => (member.type === T.MethodDefinition && member.kind === 'set' && !member.static && member.value.type === T.FunctionExpression && propertyKeyName(member) === key ? [{ setter: member.value, cls }] : []));
-  if (own.length > 0 || !cls.node.superClass || depth > 8) return own;
-  const parents = engine.evaluateIn(cls.env, cls.node.superClass).filter((value): value is ClassValue => value.kind === 'class');
-  return parents.flatMap((parent) => settersOf(engine, parent, key, depth + 1));
+/** The setters a class (or a class it extends) declares for a property, as functions of their class. */
+function settersOf(engine: Engine, cls: ClassValue, key: string): readonly FunctionValue[] {
+  return nearestInChain(engine, cls, (owner) =>
+    owner.node.body.body.flatMap((member) => (member.type === T.MethodDefinition && member.kind === 'set' && !member.static && member.value.type === T.FunctionExpression && propertyKeyName(member) === key ? [functionValue(member.value, owner.env)] : [])),
+  );
 }
 
 /** `targets.key = values`: into the cells of the objects, the instance's configuration of a client, or judged on the service's data. */
@@ -204,7 +213,7 @@ export function store(engine: Engine, targets: ValueSet, key: string | undefined
         engine.write(cell, values);
         if (target.kind === 'array') engine.write(engine.cell(target.allocation, '[]'), values);
         // `store.reply = res` with `set reply(r) { this._reply = r }`: the setter runs on the instance.
-        if (target.kind === 'instance' && key !== undefined) for (const { setter, cls } of settersOf(engine, target.cls, key)) engine.invoke(functionValue(setter, cls.env), [values], [target]);
+        if (target.kind === 'instance' && key !== undefined) for (const setter of settersOf(engine, target.cls, key)) engine.invoke(setter, [values], [target]);
         break;
       }
       case 'function':
@@ -237,7 +246,7 @@ export function call(engine: Engine, callee: ValueSet, args: readonly ValueSet[]
     switch (fn.kind) {
       case 'function': {
         // What a function of another module gives (a path builder's URL) is said to be written at the call.
-        const returned = engine.invoke(fn, makesStream(fn.fn) ? atCallSite(fn.fn, args, node) : args, self);
+        const returned = engine.invoke(fn, makesStream(fn.fn, fn.env.module.visitorKeys) ? atCallSite(fn.fn, args, node) : args, self);
         result = union(result, fn.env.module !== engine.reader?.module ? seenAt(returned, node) : returned);
         break;
       }

@@ -1,5 +1,5 @@
 import type { TSESTree } from '../ts-eslint-lite.js';
-import { T } from '../project/ast.js';
+import { calleeText, T } from '../project/ast.js';
 import type { ParsedModule } from '../project/module.js';
 import type { Engine } from './engine.js';
 import { EMPTY, union, type Value, type ValueSet } from './values.js';
@@ -73,9 +73,7 @@ function isExporting(identifier: TSESTree.Node): boolean {
   if (parent?.type === T.ExportSpecifier || parent?.type === T.ExportDefaultDeclaration) return true;
   const assignment = parent?.type === T.Property && parent.parent.type === T.ObjectExpression ? parent.parent.parent : parent;
   if (assignment?.type !== T.AssignmentExpression) return false;
-  const target = assignment.left;
-  const text = (node: TSESTree.Node): string => (node.type === T.Identifier ? node.name : node.type === T.MemberExpression && !node.computed && node.property.type === T.Identifier ? `${text(node.object)}.${node.property.name}` : '');
-  const written = text(target);
+  const written = calleeText(assignment.left) ?? '';
   return written === 'module.exports' || written.startsWith('module.exports.') || written.startsWith('exports.');
 }
 

@@ -82,6 +82,16 @@ export function constantText(pattern: StringPattern): string | undefined {
   return result;
 }
 
+/** The text before the first unknown part (all of it when nothing is unknown). */
+export function leadingText(pattern: StringPattern): string {
+  let result = '';
+  for (const piece of pattern) {
+    if (!isTextPiece(piece)) break;
+    result += piece.text;
+  }
+  return result;
+}
+
 /** Joins a base URL and a relative path the way axios, got and ky do: exactly one slash between them; an absolute URL wins. */
 export function joinUrl(base: StringPattern, relative: StringPattern): StringPattern {
   const last = base.at(-1);

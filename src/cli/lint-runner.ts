@@ -11,7 +11,8 @@ import { openProjects, runnerSettings, type OpenedProjects } from './project-can
 import { createESLint } from './quiet-eslint.js';
 import { reusingParser, type ParseLookup } from './reused-parser.js';
 import { applyFirstSuggestions, MAX_SUGGESTION_PASSES } from './suggestions.js';
-import { componentScript, isComponentFile } from '../project/components.js';
+import { componentScript, componentSource, isComponentFile, originalOffset } from '../project/components.js';
+import { lineStarts, position } from '../project/packed-tokens.js';
 
 export const RULE_SEVERITIES = {
   'api-sunset/no-removed-api': 'error',
@@ -217,7 +218,11 @@ export class LintRunner implements FileLinter {
     if (isTypeScriptFile(file) && !typescriptEslintParser()) return { failure: { reason: 'parse-error', message: MISSING_TYPESCRIPT_PARSER } };
     let results: ESLint.LintResult[];
     try {
-      results = await eslint.lintText(isComponentFile(file) ? componentScript(text) : text, { filePath: file, warnIgnored: true });
+      results = await eslint.lintText(isComponentFile(file) ? componentSource(file, text) : text, { filePath: file, warnIgnored: true });
+      // Markup whose expressions do not parse as script: the component is checked by its scripts alone.
+      if (isComponentFile(file) && results[0]?.messages.some((message) => message.fatal && message.line > lineCount(text))) {
+        results = await eslint.lintText(componentScript(text), { filePath: file, warnIgnored: true });
+      }
     } catch (error) {
       // A rule that crashes on one file must not cost the whole run: the file is skipped with the reason.
       return crashed(error);
@@ -242,16 +247,37 @@ export class LintRunner implements FileLinter {
     // A component is never rewritten (see `fix`), nor is a finding ESLint suppressed (it applies none of
     // their fixes): those are to migrate by hand, whatever the rule offers.
     const fixable = (message: Linter.LintMessage) => !isComponentFile(file) && !unhidden.includes(message);
-    const findings = withLineText(
-      messages.map((message) => {
-        const entry = takeEntry(entries, message) ?? entryFromMessage(message);
-        return { file, ...entry, ...(fixable(message) ? {} : { fix: 'none' as const }) };
-      }),
-      text,
-    );
+    const placed = messages.map((message) => {
+      const entry = takeEntry(entries, message) ?? entryFromMessage(message);
+      return { file, ...entry, ...(fixable(message) ? {} : { fix: 'none' as const }) };
+    });
+    const findings = withLineText(isComponentFile(file) ? placed.map(inComponent(file, text)) : placed, text);
     const fatal = result.messages.filter(isFatalMessage).map((message) => failureOf({ ...message, message: `fatal: ${message.message}` }, 'fatal'));
     return { file, messages, findings, ...(fatal.length > 0 ? { fatal } : {}) };
   }
+}
+
+function lineCount(text: string): number {
+  return lineStarts(text).length;
+}
+
+/**
+ * A finding's place in the component's own text: ESLint linted its module (its scripts, then its
+ * markup as code), where one in the markup's code is past the file's end.
+ */
+function inComponent(file: string, text: string) {
+  const moduleLines = lineStarts(componentSource(file, text));
+  const ownLines = lineStarts(text);
+  const place = (line: number, column: number) => {
+    const at = position(originalOffset(file, text, moduleLines[line - 1]! + column - 1), ownLines);
+    return { line: at.line, column: at.column + 1 };
+  };
+  return <T extends { line: number; column: number; endLine: number; endColumn: number }>(finding: T): T => {
+    if (finding.line <= ownLines.length && finding.endLine <= ownLines.length) return finding;
+    const start = place(finding.line, finding.column);
+    const end = place(finding.endLine, finding.endColumn);
+    return { ...finding, line: start.line, column: start.column, endLine: end.line, endColumn: end.column };
+  };
 }
 
 /** A file ESLint did not lint: it threw (a rule crashed), or the file needs a parser that is not installed. */

@@ -7,6 +7,7 @@ import { rtkModel } from './rtk-query.js';
 import { pipe, rxjsModel } from './rxjs.js';
 import { vueuseModel } from './vueuse.js';
 import { vuexModel } from './vue-options.js';
+import { componentGlobal, componentModel } from './component-templates.js';
 import { fastifyModel } from './fastify.js';
 import { asyncModel } from './async-library.js';
 import { reduxModel } from './redux.js';
@@ -67,6 +68,8 @@ export function globalValue(engine: Engine, module: ParsedModule, name: string, 
   if (name === 'module') return commonJsObjects(engine, module).module;
   if (name === 'exports') return commonJsObjects(engine, module).exports;
   if (GLOBAL_OBJECTS.has(name)) return [builtinValue('global')];
+  const component = componentGlobal(engine, module, name, node);
+  if (component) return component;
   const client = libraryGlobal(engine, name);
   if (client.length > 0) return client;
   // Nuxt's auto-imports.
@@ -161,7 +164,7 @@ export function frameworkImport(packageName: string, exported: string): ValueSet
 }
 
 /** The frameworks modelled in modules of their own. */
-const MODELS: readonly FrameworkModel[] = [containerModel, rtkModel, rxjsModel, vueuseModel, vuexModel, fastifyModel, asyncModel, reduxModel, messagingModel, zustandModel, jotaiModel, xhrModel, angularjsModel, hapiModel, functionalModel, mapperModel, litTaskModel, tsPatternModel, tanstackTableModel, pothosModel, nodeStreamsModel];
+const MODELS: readonly FrameworkModel[] = [containerModel, rtkModel, rxjsModel, vueuseModel, vuexModel, fastifyModel, asyncModel, reduxModel, messagingModel, zustandModel, jotaiModel, xhrModel, angularjsModel, hapiModel, functionalModel, mapperModel, litTaskModel, tsPatternModel, tanstackTableModel, pothosModel, nodeStreamsModel, componentModel];
 
 function modelOf(name: string): FrameworkModel | undefined {
   return MODELS.find((model) => model.owns(name));

@@ -4,6 +4,7 @@ import { awaited, call, constantKey, frameworkInstances, load } from './operatio
 import { callTypeArgument } from './types.js';
 import { arrayValue, builtinValue, EMPTY, objectValue, promiseValue, union, unionAll, type Allocation, type BuiltinValue, type Value, type ValueSet } from './values.js';
 import type { FrameworkModel } from './framework-model.js';
+import { programOf, propsAllocation } from './component-templates.js';
 
 /**
  * The state containers of front-end frameworks, through which a response reaches the template or
@@ -223,11 +224,12 @@ export function holder(engine: Engine, node: TSESTree.Node, initial: ValueSet): 
 /**
  * `defineProps({ fetcher: { type: Function as PropType<AnswerFetcher>, default: answerFetcher } })`
  * or `defineProps<{ result: SearchResult }>()`: the props object, each prop holding its default and
- * what its declared type says (a parent's values are not followed).
+ * what its declared type says, with what parents pass it.
  */
 function defineProps(engine: Engine, declaration: ValueSet, typed: ValueSet, node: TSESTree.Node): Value {
-  const allocation = engine.allocate(node, 'other');
-  const props = { ...allocation, id: `${allocation.id}:props` };
+  // One per component, which the parents that render it write to (component-templates.ts).
+  const props = propsAllocation(programOf(node));
+  engine.cell(props, '...');
   for (const object of declaration) {
     if (object.kind !== 'object') continue;
     for (const [key, cell] of engine.cells(object.allocation)) {
@@ -247,6 +249,11 @@ export function contents(engine: Engine, containers: ValueSet): ValueSet {
 
 export function write(engine: Engine, containers: ValueSet, values: ValueSet): void {
   for (const container of containers) if (container.kind === 'object') engine.write(engine.cell(container.allocation, 'value'), values);
+}
+
+/** What Svelte's `$answers` reads: the contents of the store `answers`. */
+export function storeContents(engine: Engine, values: ValueSet): ValueSet {
+  return contents(engine, storesIn(values));
 }
 
 function storesIn(values: ValueSet): ValueSet {

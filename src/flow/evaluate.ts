@@ -5,6 +5,7 @@ import { Cell, type Activation } from './activation.js';
 import type { Engine } from './engine.js';
 import { callBuiltin, globalValue, inheritBuiltin, unknownArrayMethod } from './builtins.js';
 import { renderListItems } from './list-components.js';
+import { contents, storeContents } from './containers.js';
 import { siblingClient } from './sibling-parameters.js';
 import { isRxjsBuiltin, pipe } from './rxjs.js';
 import { dispatch } from './redux.js';
@@ -432,11 +433,17 @@ export class Evaluator {
     if (!variable || variable.defs.length === 0) {
       // A function's own `arguments`: the values it was called with, position by position.
       if (node.name === 'arguments' && variable && String(variable.scope.type) === 'function') return this.argumentsObject(variable);
+      // Svelte's `$answers` is the store `answers`'s value.
+      const store = node.name.startsWith('$') && this.module.path.endsWith('.svelte') ? this.module.topLevelVariable(node.name.slice(1)) : undefined;
+      if (store) return storeContents(this.engine, this.variable(store));
       return globalValue(this.engine, this.module, node.name, node);
     }
     // `declare const self: DedicatedWorkerGlobalScope;`: a global the code only gives a type.
     if (GLOBAL_SCOPES.has(node.name) && isAmbient(variable)) return globalValue(this.engine, this.module, node.name, node);
-    return this.variable(variable);
+    const values = this.variable(variable);
+    // A Vue template reads a ref of its script's top level as its value (`{{ results[0].title }}`).
+    if (node.range[0] >= this.module.templateStart && String(variable.scope.type) === 'module' && this.module.path.endsWith('.vue')) return union(values, contents(this.engine, values));
+    return values;
   }
 
   private argumentsObject(variable: Variable): ValueSet {

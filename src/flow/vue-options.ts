@@ -6,6 +6,7 @@ import { awaited, call, load } from './operations.js';
 import { constantText, text } from './strings.js';
 import { builtinValue, EMPTY, objectValue, promiseValue, stringValue, union, type BuiltinValue, type Value, type ValueSet } from './values.js';
 import type { FrameworkModel } from './framework-model.js';
+import { instanceAllocation, propsObject } from './component-templates.js';
 
 /**
  * Vue's Options API and Vuex, the state of many Vue 2 apps. A component is an options object
@@ -172,10 +173,13 @@ export function runOptionsComponent(engine: Engine, module: ParsedModule): void 
   if (!module.exports.has('default')) return;
   const options = exportValue(engine, module.path, 'default', undefined).filter((value) => value.kind === 'object' && isComponentOptions(engine, value));
   if (options.length === 0) return;
-  const allocation = engine.allocate(module.ast, 'other');
-  const vm = { ...allocation, id: `${allocation.id}:vm` };
+  const vm = instanceAllocation(module.ast);
   const self = [objectValue(vm)];
-  engine.write(engine.cell(vm, '$store'), [objectValue({ ...allocation, id: STORES })]);
+  const props = [propsObject(engine, module.ast)];
+  engine.write(engine.cell(vm, '$store'), [objectValue({ ...vm, id: STORES })]);
+  // Its props are what parents pass (component-templates.ts); `this.$emit('select', r)` calls the parent's `@select`.
+  engine.write(engine.cell(vm, '...'), props);
+  engine.write(engine.cell(vm, '$emit'), [builtinValue('sfc.emit', props)]);
   engine.write(engine.cell(vm, '...'), call(engine, load(engine, options, 'data', undefined), [], self, module.ast));
   // Methods, and computed properties' getters (`{ get() {…} }` too), with what `...mapActions([…])` and `...mapState([…])` spread in.
   const methods = members(engine, load(engine, options, 'methods', undefined));

@@ -17,7 +17,7 @@ import { findTypedFields, typeInfoFor, type TypeInfo } from './typed-fields.js';
 import { SdkTypes } from './sdk-types.js';
 import { installedSdk } from '../sdk/installed.js';
 import { modelsModuleOf } from '../sdk/replacements.js';
-import { isComponentFile } from '../project/components.js';
+import { componentText, isComponentFile, isComponentSource, originalOffset } from '../project/components.js';
 
 /** A request the engine saw in this file, its nodes in ESLint's tree (the pieces of its URL keep only where they were written). */
 export type RequestSite = Omit<FlowSite, 'url'> & { url?: StringPattern<NodeRef> };
@@ -27,9 +27,6 @@ export interface FileReport {
   findings: Finding[];
   sites: RequestSite[];
 }
-
-/** What a script's top level holds (ESTree and TypeScript-ESTree statements and declarations). */
-const STATEMENTS = /(?:Statement|Declaration)$|^TSExportAssignment$/;
 
 const cache = new WeakMap<TSESTree.Program, { settings: Settings; report: FileReport }>();
 
@@ -52,9 +49,9 @@ export function fileReport(sourceCode: Readonly<TSESLint.SourceCode>, filename: 
  * parsed twice), with whether that tree is the analysis's own when ESLint's language options are known.
  */
 export function lintedFile(sourceCode: Readonly<TSESLint.SourceCode>, filename: string, languageOptions?: EslintLanguageOptions): LintedFile {
-  // svelte-eslint-parser's tree of a component holds its markup too, so it is not the module the
-  // analysis reads: the index parses the component's scripts itself (project/components.ts).
-  if (isComponentFile(filename) && sourceCode.ast.body.some((node) => !STATEMENTS.test(node.type))) return { file: filename, text: sourceCode.text };
+  // A component's module is its scripts and its markup as code (project/components.ts), which no
+  // parser of components gives: the index makes it from the component's text.
+  if (isComponentFile(filename)) return { file: filename, text: componentText(filename, sourceCode.text) };
   return {
     file: filename,
     text: sourceCode.text,
@@ -69,7 +66,7 @@ function buildReport(sourceCode: Readonly<TSESLint.SourceCode>, filename: string
   const typeInfo = typeInfoFor(sourceCode, settings.schedule.sdk.package);
   const flowSites = analysis.sites.get(filename) ?? [];
   if (flowFindings.length === 0 && flowSites.length === 0 && !typeInfo) return EMPTY_REPORT;
-  const locate = nodeLocator(sourceCode);
+  const locate = nodeLocator(sourceCode, filename);
   const context = migrationContext(sourceCode, filename, settings, typeInfo);
   const findings: Finding[] = [];
   for (const finding of flowFindings) {
@@ -134,20 +131,44 @@ type Locate = <Type extends TSESTree.Node['type']>(ref: NodeRef<Type>) => NodeOf
  * The analysis hands on where its nodes were (it may have met the file through its own parse,
  * from disk, and keeps no tree): they are found again in ESLint's tree by their type and range.
  */
-function nodeLocator(sourceCode: Readonly<TSESLint.SourceCode>): Locate {
+function nodeLocator(sourceCode: Readonly<TSESLint.SourceCode>, filename: string): Locate {
   let index: Map<string, TSESTree.Node> | undefined;
+  // ESLint's tree of a component is the component's own (vue-eslint-parser's, svelte-eslint-parser's), unless
+  // it is the module `check` lints: a node of the markup's code is where its expression is written.
+  const own = isComponentFile(filename) && !isComponentSource(sourceCode.text) ? (offset: number) => originalOffset(filename, sourceCode.text, offset) : (offset: number) => offset;
   return <Type extends TSESTree.Node['type']>(ref: NodeRef<Type>): NodeOfType<Type> | undefined => {
     if (!index) {
       const built = new Map<string, TSESTree.Node>();
-      walkTree(sourceCode.ast, sourceCode.visitorKeys, (candidate) => {
+      const add = (candidate: TSESTree.Node) => {
         const key = `${candidate.type}:${candidate.range[0]}:${candidate.range[1]}`;
         if (!built.has(key)) built.set(key, candidate);
-      });
+      };
+      walkTree(sourceCode.ast, sourceCode.visitorKeys, add);
+      // vue-eslint-parser keeps the template beside the scripts' statements, and gives no visitor keys for its nodes.
+      const template = (sourceCode.ast as { templateBody?: TSESTree.Node }).templateBody;
+      if (template) eachChildNode(template, add);
       index = built;
     }
     // Found by its type, so it is a node of that type.
-    return index.get(`${ref.type}:${ref.range[0]}:${ref.range[1]}`) as NodeOfType<Type> | undefined;
+    return index.get(`${ref.type}:${own(ref.range[0])}:${own(ref.range[1])}`) as NodeOfType<Type> | undefined;
   };
+}
+
+const NOT_CHILDREN = new Set(['parent', 'loc', 'range', 'tokens', 'comments', 'errors', 'references', 'variables']);
+
+/** Every node below `root`, found by its properties (for trees whose node types have no visitor keys). */
+function eachChildNode(root: TSESTree.Node, visit: (node: TSESTree.Node) => void): void {
+  const stack: unknown[] = [root];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (Array.isArray(value)) {
+      stack.push(...value);
+      continue;
+    }
+    if (!value || typeof value !== 'object' || typeof (value as { type?: unknown }).type !== 'string') continue;
+    visit(value as TSESTree.Node);
+    for (const [key, child] of Object.entries(value)) if (!NOT_CHILDREN.has(key) && child && typeof child === 'object') stack.push(child);
+  }
 }
 
 /** A finding of the engine as the rules report it: on ESLint's node, with the rewrites its use allows. */

@@ -1,9 +1,13 @@
+import { templateCode, TEMPLATE_MARKER, type Segment, type TemplateCode } from './component-template.js';
+
 /**
- * Single-file components (`.vue`, `.svelte`): their `<script>` blocks are the module. The rest of
- * the file (the template, the styles) is blanked out, every character but line breaks turned into
- * a space, so the script keeps its offsets, lines and columns: a finding lands where it is in the
- * component, and ESLint's tree of the component (vue-eslint-parser's, svelte-eslint-parser's),
- * whose ranges are the whole file's, matches the analysis's by range.
+ * Single-file components (`.vue`, `.svelte`): their `<script>` blocks are the module, and their
+ * markup is code put after the file's end (component-template.ts). The rest of the file (the
+ * template, the styles) is blanked out, every character but line breaks turned into a space, so
+ * the script keeps its offsets, lines and columns: a finding lands where it is in the component,
+ * and ESLint's tree of the component (vue-eslint-parser's, svelte-eslint-parser's), whose ranges
+ * are the whole file's, matches the analysis's by range; one in the markup's code is mapped back
+ * to where its expression is written (`originalOffset`).
  */
 
 const COMPONENT = /\.(?:vue|svelte)$/;
@@ -40,4 +44,58 @@ export function componentScript(text: string): string {
 
 function blank(text: string): string {
   return text.replace(/[^\n\r]/g, ' ');
+}
+
+/** The last components made into modules: every rule of a file, and the index, ask for the same one. */
+const made = new Map<string, { file: string; text: string; source: string; template: TemplateCode }>();
+
+function make(file: string, text: string): { source: string; template: TemplateCode } {
+  const key = `${file}\0${text}`;
+  let entry = made.get(key);
+  if (!entry) {
+    const script = componentScript(text);
+    const template = templateCode(text, file.endsWith('.svelte') ? 'svelte' : 'vue', script);
+    entry = { file, text, source: `${script}\n${template.code}`, template };
+    if (made.size >= 16) made.delete(made.keys().next().value!);
+    made.set(key, entry);
+  }
+  return entry;
+}
+
+/** The module a component is: its scripts in place, then its markup as code. A text that is such a module already is its own. */
+export function componentSource(file: string, text: string): string {
+  return isComponentSource(text) ? text : make(file, text).source;
+}
+
+/**
+ * The component's own text, given the module made of it (`check` lints a component as that
+ * module): the project's analysis reads the component as it is on disk.
+ */
+export function componentText(file: string, text: string): string {
+  if (!isComponentSource(text)) return text;
+  for (const entry of made.values()) if (entry.file === file && entry.source === text) return entry.text;
+  return text;
+}
+
+export function isComponentSource(text: string): boolean {
+  return text.includes(TEMPLATE_MARKER);
+}
+
+/** Where the markup's code starts in a component's module text; Infinity when it has none. */
+export function templateStartOf(text: string): number {
+  const index = text.indexOf(TEMPLATE_MARKER);
+  return index < 0 ? Infinity : index;
+}
+
+/** Where an offset of the component's module (`componentSource`) is in the component's own text. */
+export function originalOffset(file: string, text: string, offset: number): number {
+  if (offset <= text.length) return offset;
+  const { segments } = make(file, text).template;
+  let before: Segment | undefined;
+  for (const segment of segments) {
+    if (segment.at > offset) break;
+    before = segment;
+  }
+  if (!before) return text.length;
+  return before.from + Math.min(offset - before.at, before.length);
 }

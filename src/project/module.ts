@@ -3,7 +3,7 @@ import type { TSESLint, TSESTree } from '../ts-eslint-lite.js';
 import { setParents, T, type VisitorKeys } from './ast.js';
 import { packLocations } from './packed-locations.js';
 import { packTokens } from './packed-tokens.js';
-import { componentScript, isComponentFile } from './components.js';
+import { componentSource, componentScript, isComponentFile, templateStartOf } from './components.js';
 
 type ScopeManager = NonNullable<Readonly<TSESLint.SourceCode>['scopeManager']>;
 export type Scope = TSESLint.Scope.Scope;
@@ -37,6 +37,8 @@ export class ParsedModule {
   readonly commonJs: boolean;
   /** TypeScript's `export = x`: what `require` and `import x = require(…)` give is x itself. */
   exportAssignment = false;
+  /** Where the code made of a component's markup starts (project/component-template.ts); past the end in any other module. */
+  readonly templateStart: number;
   private referenceMap: Map<TSESTree.Identifier | TSESTree.JSXIdentifier, Reference> | undefined;
 
   constructor(
@@ -47,6 +49,7 @@ export class ParsedModule {
     readonly visitorKeys: VisitorKeys,
   ) {
     this.commonJs = /\b(?:module\.exports|exports\.[\w$]+\s*=|exports\[)/.test(text);
+    this.templateStart = isComponentFile(path) ? templateStartOf(text) : Infinity;
     this.readTopLevel();
   }
 
@@ -171,7 +174,19 @@ export function boundNames(pattern: TSESTree.Node): string[] {
 
 /** A parse of our own, parents set (see `parseWithScopes` for the purposes). Throws when the text does not parse. */
 export function parseModule(path: string, fileText: string, purpose: ParsePurpose = 'analysis'): ParsedModule {
-  const text = isComponentFile(path) ? componentScript(fileText) : fileText;
+  if (!isComponentFile(path)) return parsed(path, fileText, purpose);
+  const source = componentSource(path, fileText);
+  try {
+    return parsed(path, source, purpose);
+  } catch (error) {
+    // Markup whose expressions do not parse as script costs the template, not the component's scripts.
+    const script = componentScript(fileText);
+    if (source === script) throw error;
+    return parsed(path, script, purpose);
+  }
+}
+
+function parsed(path: string, text: string, purpose: ParsePurpose): ParsedModule {
   const result = parseWithScopes(text, path, purpose);
   setParents(result.ast, result.visitorKeys as VisitorKeys);
   if (purpose === 'eslint') {

@@ -15,7 +15,7 @@ import { packTokens, unpackTokens } from '../../src/project/packed-tokens.js';
 import { ProjectIndex } from '../../src/project/project.js';
 import { ROOT } from '../helpers/cli.js';
 import { copyProject } from './project.js';
-import { componentScript, isComponentFile } from '../../src/project/components.js';
+import { componentSource, isComponentFile } from '../../src/project/components.js';
 
 const FLOW = path.join(ROOT, 'test/fixtures/flow');
 const FLAGS: RunnerFlags = { now: '2026-11-22', imminentDays: 30, schedulePath: undefined, ignore: [] };
@@ -191,8 +191,8 @@ describe('check lints the files the analysis parsed from its trees', () => {
       // The files with findings or requests: the others get no listener at all.
       for (const file of found) {
         const text = readFileSync(file, 'utf8');
-        // A component is linted as its scripts (project/components.ts), whichever tree ESLint gets.
-        const [result] = await own.lintText(isComponentFile(file) ? componentScript(text) : text, { filePath: file });
+        // A component is linted as its module: its scripts, then its markup as code (project/components.ts).
+        const [result] = await own.lintText(isComponentFile(file) ? componentSource(file, text) : text, { filePath: file });
         const expected = result!.messages.filter((message) => message.ruleId !== null && message.ruleId in RULE_SEVERITIES);
         const outcome = await runner.check(file, text);
         expect({ file, messages: outcome.messages }).toEqual({ file, messages: expected });

@@ -5,7 +5,10 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { ESLint, type Linter } from 'eslint';
 import { disableSink, enableSink, type SinkEntry } from '../../src/judge/sink.js';
 import { collectSourceFiles } from '../../src/cli/walk.js';
-import { componentScript, isComponentFile } from '../../src/project/components.js';
+import { componentSource, isComponentFile, originalOffset } from '../../src/project/components.js';
+import { lineStarts, position } from '../../src/project/packed-tokens.js';
+import vueParser from 'vue-eslint-parser';
+import * as svelteParser from 'svelte-eslint-parser';
 import plugin from '../../src/index.js';
 import { itemLabel, loadBundledSchedule } from '../../src/schedule/index.js';
 import { ROOT, runCli } from '../helpers/cli.js';
@@ -72,7 +75,10 @@ function markableStarts(ast: TSESTree.Program, visitorKeys: Record<string, reado
 export function readMarkers(project: string, file: string): MarkedFile {
   const name = relative(project, file);
   const fileText = readFileSync(file, 'utf8');
-  const text = isComponentFile(file) ? componentScript(fileText) : fileText;
+  // A component's markers in its markup are read in the code made of it, and placed where they are written.
+  const text = isComponentFile(file) ? componentSource(file, fileText) : fileText;
+  const lines = lineStarts(fileText);
+  const placeOf = (offset: number) => position(originalOffset(file, fileText, offset), lines);
   const { ast, visitorKeys } = parseForESLint(text, { filePath: file, ecmaFeatures: { jsx: true }, sourceType: 'module', range: true, loc: true, comment: true, tokens: true });
   const tokenAt = new Map(ast.tokens.map((token) => [token.range[0], token]));
   const markable = markableStarts(ast, visitorKeys);
@@ -83,7 +89,8 @@ export function readMarkers(project: string, file: string): MarkedFile {
     if (comment.type === 'Block' && comment.value.startsWith('~')) markerAt.set(comment.range[0], comment);
   }
   for (const comment of markerAt.values()) {
-    const where = `${name}:${comment.loc.start.line}:${comment.loc.start.column + 1}`;
+    const at = placeOf(comment.range[0]);
+    const where = `${name}:${at.line}:${at.column + 1}`;
     const label = comment.value.slice(1).trim();
     // A run of markers ends at the token they all stand before.
     let end = comment.range[1];
@@ -95,7 +102,8 @@ export function readMarkers(project: string, file: string): MarkedFile {
       continue;
     }
     if (!markable.has(end)) problems.push(`${where}: the marker "${label}" stands before \`${token.value}\`, not a name, string or template`);
-    markers.push({ file: name, line: token.loc.start.line, column: token.loc.start.column + 1, label });
+    const place = placeOf(token.range[0]);
+    markers.push({ file: name, line: place.line, column: place.column + 1, label });
   }
   // `/*~` in JSX text or in a string is no comment: the expectation would be lost without a word.
   const written = text.split('/*~').length - 1;
@@ -111,10 +119,6 @@ export function projectMarkers(project: string): Finding[] {
 
 export const keyOf = (finding: Finding) => `${finding.file}:${finding.line}:${finding.column}  ${finding.label}`;
 
-const COMPONENT_PARSER: Linter.Parser = {
-  meta: { name: 'component-stand-in' },
-  parseForESLint: (text: string, options?: Record<string, unknown>) => parseForESLint(componentScript(text), { ...options, filePath: `${String(options?.filePath)}.ts` }) as unknown as Linter.ESLintParseResult,
-};
 
 /** Both rules through ESLint's Node API, without type information, and the item of each message from the plugin's side channel. */
 export async function lintProject(project: string): Promise<Finding[]> {
@@ -131,9 +135,16 @@ export async function lintProject(project: string): Promise<Finding[]> {
         settings: { 'api-sunset': { now: NOW } },
       },
       {
-        // vue-eslint-parser and svelte-eslint-parser give the rules the scripts' tree with the whole file's ranges: so does this stand-in.
-        files: ['**/*.{vue,svelte}'],
-        languageOptions: { parser: COMPONENT_PARSER, parserOptions: { ecmaFeatures: { jsx: true } } },
+        // The components' own parsers, as in an editor: their trees hold the markup's expressions at the file's offsets.
+        files: ['**/*.vue'],
+        languageOptions: { parser: vueParser as Linter.Parser, parserOptions: { parser, ecmaFeatures: { jsx: true } } },
+        plugins: { 'api-sunset': plugin as unknown as ESLint.Plugin },
+        rules: { 'api-sunset/no-removed-api': 'error', 'api-sunset/no-deprecated-api': 'warn' },
+        settings: { 'api-sunset': { now: NOW } },
+      },
+      {
+        files: ['**/*.svelte'],
+        languageOptions: { parser: svelteParser as Linter.Parser, parserOptions: { parser } },
         plugins: { 'api-sunset': plugin as unknown as ESLint.Plugin },
         rules: { 'api-sunset/no-removed-api': 'error', 'api-sunset/no-deprecated-api': 'warn' },
         settings: { 'api-sunset': { now: NOW } },

@@ -47,7 +47,7 @@ function blank(text: string): string {
 }
 
 /** The last components made into modules: every rule of a file, and the index, ask for the same one. */
-const made = new Map<string, { file: string; text: string; source: string; template: TemplateCode }>();
+const made = new Map<string, { file: string; text: string; script: string; source: string; template: TemplateCode }>();
 
 function make(file: string, text: string): { source: string; template: TemplateCode } {
   const key = `${file}\0${text}`;
@@ -55,7 +55,7 @@ function make(file: string, text: string): { source: string; template: TemplateC
   if (!entry) {
     const script = componentScript(text);
     const template = templateCode(text, file.endsWith('.svelte') ? 'svelte' : 'vue', script);
-    entry = { file, text, source: `${script}\n${template.code}`, template };
+    entry = { file, text, script, source: `${script}\n${template.code}`, template };
     if (made.size >= 16) made.delete(made.keys().next().value!);
     made.set(key, entry);
   }
@@ -69,11 +69,11 @@ export function componentSource(file: string, text: string): string {
 
 /**
  * The component's own text, given the module made of it (`check` lints a component as that
- * module): the project's analysis reads the component as it is on disk.
+ * module, or as its scripts alone): the project's analysis reads the component as it is on disk.
  */
 export function componentText(file: string, text: string): string {
-  if (!isComponentSource(text)) return text;
-  for (const entry of made.values()) if (entry.file === file && entry.source === text) return entry.text;
+  // Its scripts alone, when its markup's code did not parse (see LintRunner).
+  for (const entry of made.values()) if (entry.file === file && (entry.source === text || entry.script === text)) return entry.text;
   return text;
 }
 

@@ -171,3 +171,14 @@ describe('componentSource', () => {
     expect(markupCode('B.svelte', '<script>export default 1;</script>\n<p>hi</p>\n')).toBe('{\n}');
   });
 });
+
+describe('a component whose markup is no code', () => {
+  it('is still its scripts: the module falls back to them, and check finds their uses', async () => {
+    const { parseModule } = await import('../../src/project/module.js');
+    const text = '<script setup>\nconst answers = await fetch("/rest/api/v1/listanswers");\n</script>\n<template><p>{{ a b c }}</p></template>\n';
+    const module = parseModule('Broken.vue', text);
+    expect(module.text).toBe(componentScript(text));
+    expect(module.templateStart).toBe(Infinity);
+    expect(componentText('Broken.vue', componentScript(text))).toBe(text);
+  });
+});

@@ -11,7 +11,7 @@ import { openProjects, runnerSettings, type OpenedProjects } from './project-can
 import { createESLint } from './quiet-eslint.js';
 import { reusingParser, type ParseLookup } from './reused-parser.js';
 import { applyFirstSuggestions, MAX_SUGGESTION_PASSES } from './suggestions.js';
-import { componentScript, componentSource, isComponentFile, originalOffset } from '../project/components.js';
+import { componentScript, componentSource, isComponentFile, originalOffsets } from '../project/components.js';
 import { lineStarts, position } from '../project/packed-tokens.js';
 
 export const RULE_SEVERITIES = {
@@ -268,8 +268,9 @@ function lineCount(text: string): number {
 function inComponent(file: string, text: string) {
   const moduleLines = lineStarts(componentSource(file, text));
   const ownLines = lineStarts(text);
+  const original = originalOffsets(file, text);
   const place = (line: number, column: number) => {
-    const at = position(originalOffset(file, text, moduleLines[line - 1]! + column - 1), ownLines);
+    const at = position(original(moduleLines[line - 1]! + column - 1), ownLines);
     return { line: at.line, column: at.column + 1 };
   };
   return <T extends { line: number; column: number; endLine: number; endColumn: number }>(finding: T): T => {

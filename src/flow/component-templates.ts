@@ -1,13 +1,14 @@
 import type { TSESTree } from '../ts-eslint-lite.js';
-import { T } from '../project/ast.js';
+import { programOf } from '../project/ast.js';
 import { isComponentFile } from '../project/components.js';
+import { vueEventProp } from '../project/component-template.js';
 import type { ParsedModule } from '../project/module.js';
 import type { Engine } from './engine.js';
 import type { FrameworkModel } from './framework-model.js';
 import { idOf } from './ids.js';
 import { call, constantKey, load } from './operations.js';
 import { runOptionsComponent } from './vue-options.js';
-import { builtinValue, EMPTY, objectValue, type Allocation, type BuiltinValue, type Value, type ValueSet } from './values.js';
+import { builtinValue, EMPTY, objectValue, type Allocation, type BuiltinValue, type ObjectValue, type ValueSet } from './values.js';
 
 /**
  * What a single-file component's markup does, as the code made of it says
@@ -30,7 +31,7 @@ export function propsAllocation(program: TSESTree.Node): Allocation {
  * The props object of the component whose module `program` is. Its spread cell is made before a
  * parent writes it, so a read made before that read it too and is made again once it is written.
  */
-export function propsObject(engine: Engine, program: TSESTree.Node): Value {
+export function propsObject(engine: Engine, program: TSESTree.Node): ObjectValue {
   const allocation = propsAllocation(program);
   engine.cell(allocation, '...');
   return objectValue(allocation);
@@ -41,12 +42,6 @@ export function instanceAllocation(program: TSESTree.Node): Allocation {
   return { id: `sfc-vm:${idOf(program)}`, node: program, origin: 'other' };
 }
 
-export function programOf(node: TSESTree.Node): TSESTree.Node {
-  let current = node;
-  while (current.parent) current = current.parent;
-  return current;
-}
-
 /**
  * A name no declaration of a component's module gives: the glue's, Svelte's `$props()`, Vue's
  * `defineEmits` and, in a Vue template, `$emit` and the component's props and instance members.
@@ -54,17 +49,17 @@ export function programOf(node: TSESTree.Node): TSESTree.Node {
  */
 export function componentGlobal(engine: Engine, module: ParsedModule, name: string, node: TSESTree.Node): ValueSet | undefined {
   if (!isComponentFile(module.path)) return undefined;
-  const props = [propsObject(engine, module.ast)];
   if (GLUE.has(name)) return [builtinValue(`sfc.${name.slice(6, -2)}`)];
-  if (name === '__sfc_self__') return [builtinValue('sfc.component', props)];
-  if (name === '__sfc_props__') return props;
   if (name === '__sfc_event__') return EMPTY;
-  if (module.path.endsWith('.svelte')) return name === '$props' ? [builtinValue('sfc.props', props)] : undefined;
-  if (name === 'defineEmits') return [builtinValue('sfc.defineEmits', props)];
+  const props = () => [propsObject(engine, module.ast)];
+  if (name === '__sfc_self__') return [builtinValue('sfc.component', props())];
+  if (name === '__sfc_props__') return props();
+  if (module.path.endsWith('.svelte')) return name === '$props' ? [builtinValue('sfc.props', props())] : undefined;
+  if (name === 'defineEmits') return [builtinValue('sfc.defineEmits', props())];
   if (node.range[0] < module.templateStart) return undefined;
-  if (name === '$emit') return [builtinValue('sfc.emit', props)];
-  if (name === '$props') return props;
-  const own = load(engine, [...props, objectValue(instanceAllocation(module.ast))], name, undefined);
+  if (name === '$emit') return [builtinValue('sfc.emit', props())];
+  if (name === '$props') return props();
+  const own = load(engine, [...props(), objectValue(instanceAllocation(module.ast))], name, undefined);
   return own.length > 0 ? own : undefined;
 }
 
@@ -89,8 +84,9 @@ function callComponent(engine: Engine, fn: BuiltinValue, args: readonly ValueSet
     case 'sfc.slot_in':
       return propsOf(engine, first).flatMap((target) => engine.read(engine.cell(target, slotKey(second))));
     case 'sfc.props':
+      return fn.receiver ?? EMPTY;
     case 'sfc.defineEmits':
-      return fn.name === 'sfc.props' ? (fn.receiver ?? EMPTY) : [builtinValue('sfc.emit', fn.receiver)];
+      return [builtinValue('sfc.emit', fn.receiver)];
     case 'sfc.createEventDispatcher':
       return [builtinValue('sfc.dispatch', [propsObject(engine, programOf(node))])];
     case 'sfc.emit':
@@ -112,7 +108,7 @@ function emit(engine: Engine, fn: BuiltinValue, args: readonly ValueSet[], node:
   if (name === undefined) return;
   const props = fn.receiver ?? EMPTY;
   if (fn.name === 'sfc.emit') {
-    call(engine, load(engine, props, `on${name.charAt(0).toUpperCase()}${name.slice(1).replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase())}`, undefined), rest, EMPTY, node);
+    call(engine, load(engine, props, vueEventProp(name), undefined), rest, EMPTY, node);
     return;
   }
   const event = engine.allocate(node, 'other');
@@ -128,10 +124,9 @@ function propsOf(engine: Engine, components: ValueSet): Allocation[] {
 
 /** The components whose options objects these values are (`export default { props, methods }`). */
 function optionsComponents(engine: Engine, components: ValueSet): ParsedModule[] {
-  return components.flatMap((component: Value) => {
-    if (component.kind !== 'object') return [];
-    const program = programOf(component.allocation.node);
-    return program.type === T.Program ? engine.loadedModules().filter((module) => module.ast === program && isComponentFile(module.path)) : [];
+  return components.flatMap((component) => {
+    const module = component.kind === 'object' ? engine.moduleOf(component.allocation.node) : undefined;
+    return module && isComponentFile(module.path) ? [module] : [];
   });
 }
 

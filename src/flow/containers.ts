@@ -4,7 +4,8 @@ import { awaited, call, constantKey, frameworkInstances, load } from './operatio
 import { callTypeArgument } from './types.js';
 import { arrayValue, builtinValue, EMPTY, objectValue, promiseValue, union, unionAll, type Allocation, type BuiltinValue, type Value, type ValueSet } from './values.js';
 import type { FrameworkModel } from './framework-model.js';
-import { programOf, propsAllocation } from './component-templates.js';
+import { programOf } from '../project/ast.js';
+import { propsAllocation } from './component-templates.js';
 
 /**
  * The state containers of front-end frameworks, through which a response reaches the template or
@@ -229,7 +230,6 @@ export function holder(engine: Engine, node: TSESTree.Node, initial: ValueSet): 
 function defineProps(engine: Engine, declaration: ValueSet, typed: ValueSet, node: TSESTree.Node): Value {
   // One per component, which the parents that render it write to (component-templates.ts).
   const props = propsAllocation(programOf(node));
-  engine.cell(props, '...');
   for (const object of declaration) {
     if (object.kind !== 'object') continue;
     for (const [key, cell] of engine.cells(object.allocation)) {

@@ -107,9 +107,14 @@ export class Engine {
     return activation;
   }
 
+  /** The loaded module a node belongs to. */
+  moduleOf(node: TSESTree.Node): ParsedModule | undefined {
+    return this.programs.get(programOf(node));
+  }
+
   /** The file of the module a node belongs to (for reporting a node met through another module's values). */
   fileOf(node: TSESTree.Node): string | undefined {
-    return this.programs.get(programOf(node))?.path;
+    return this.moduleOf(node)?.path;
   }
 
   /** Whether the module's top level has been run (it is part of the analysis). */

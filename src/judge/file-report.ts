@@ -17,7 +17,7 @@ import { findTypedFields, typeInfoFor, type TypeInfo } from './typed-fields.js';
 import { SdkTypes } from './sdk-types.js';
 import { installedSdk } from '../sdk/installed.js';
 import { modelsModuleOf } from '../sdk/replacements.js';
-import { componentText, isComponentFile, isComponentSource, originalOffset } from '../project/components.js';
+import { componentText, isComponentFile, isComponentSource, originalOffsets } from '../project/components.js';
 
 /** A request the engine saw in this file, its nodes in ESLint's tree (the pieces of its URL keep only where they were written). */
 export type RequestSite = Omit<FlowSite, 'url'> & { url?: StringPattern<NodeRef> };
@@ -135,7 +135,7 @@ function nodeLocator(sourceCode: Readonly<TSESLint.SourceCode>, filename: string
   let index: Map<string, TSESTree.Node> | undefined;
   // ESLint's tree of a component is the component's own (vue-eslint-parser's, svelte-eslint-parser's), unless
   // it is the module `check` lints: a node of the markup's code is where its expression is written.
-  const own = isComponentFile(filename) && !isComponentSource(sourceCode.text) ? (offset: number) => originalOffset(filename, sourceCode.text, offset) : (offset: number) => offset;
+  const own = isComponentFile(filename) && !isComponentSource(sourceCode.text) ? originalOffsets(filename, sourceCode.text) : (offset: number) => offset;
   return <Type extends TSESTree.Node['type']>(ref: NodeRef<Type>): NodeOfType<Type> | undefined => {
     if (!index) {
       const built = new Map<string, TSESTree.Node>();

@@ -294,7 +294,7 @@ function bracedParts(text: string, value: Span): Span[] {
 }
 
 /** The span without the white space at either end. */
-function trimmed(text: string, start: number, end: number): Span {
+export function trimmed(text: string, start: number, end: number): Span {
   while (start < end && /\s/.test(text[start]!)) start++;
   while (end > start && /\s/.test(text[end - 1]!)) end--;
   return { start, end };

@@ -1,4 +1,4 @@
-import { parseMarkup, type Attribute, type MarkupBlock, type MarkupElement, type MarkupNode, type Span } from './component-markup.js';
+import { parseMarkup, trimmed, type Attribute, type MarkupBlock, type MarkupElement, type MarkupNode, type Span } from './component-markup.js';
 
 /**
  * A component's markup as script, so the engine reads a template as it reads code: each
@@ -7,8 +7,8 @@ import { parseMarkup, type Attribute, type MarkupBlock, type MarkupElement, type
  * loop, a function for a slot's props) and says what the markup does with it (a child component
  * rendered with props, a handler called with an event). The code is put after the file's end:
  * what the engine finds in a copy is mapped back to where the expression is in the component (see
- * `TemplateCode.original`), and what the glue names (`__sfc_render__`…) is known to the engine
- * only in a component's template (flow/components.ts).
+ * `originalOffsets` in components.ts), and what the glue names (`__sfc_render__`…) is known to the engine
+ * only in a component's template (flow/component-templates.ts).
  */
 export const TEMPLATE_MARKER = '/*api-sunset:template*/';
 
@@ -82,6 +82,10 @@ class CodeWriter {
   slice(span: Span): string {
     return this.text.slice(span.start, span.end);
   }
+
+  trim(span: Span): Span {
+    return trimmed(this.text, span.start, span.end);
+  }
 }
 
 // ---- Vue --------------------------------------------------------------------------------------
@@ -129,7 +133,7 @@ function vueNode(node: MarkupNode, writer: CodeWriter, parentComponent: string |
 function vueComponentName(tag: string): string | undefined {
   if (VUE_BUILTIN_TAGS.has(tag.toLowerCase())) return undefined;
   if (/^[A-Z][\w$]*(?:\.[A-Za-z_$][\w$]*)*$/.test(tag)) return tag;
-  if (/^[a-z][a-z0-9]*(?:-[a-z0-9]+)+$/.test(tag)) return tag.replace(/(?:^|-)([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
+  if (/^[a-z][a-z0-9]*(?:-[a-z0-9]+)+$/.test(tag)) return capitalize(camelize(tag));
   return undefined;
 }
 
@@ -163,7 +167,7 @@ const vueProp: PropOf = (writer, attribute) => {
       writer.expression(value);
     }
   } else if (event) {
-    writer.glue(`${JSON.stringify(`on${capitalize(camelize(event[1]!))}`)}: `);
+    writer.glue(`${JSON.stringify(vueEventProp(event[1]!))}: `);
     vueHandler(writer, value);
   } else return;
   writer.glue(',\n');
@@ -191,6 +195,11 @@ function vueHandler(writer: CodeWriter, value: Span): void {
 
 const SIMPLE_PATH = /^[A-Za-z_$][\w$]*(?:\s*(?:\?\.|\.)\s*[A-Za-z_$][\w$]*|\[[^\]]+\])*$/;
 const FUNCTION_EXPRESSION = /^(?:async\s+)?(?:\([^)]*\)|[A-Za-z_$][\w$]*)\s*=>|^(?:async\s+)?function\b/;
+
+/** The prop a Vue event is to the component that emits it: `@select-row` and `emit('select-row')` are `onSelectRow`. */
+export function vueEventProp(event: string): string {
+  return `on${capitalize(camelize(event))}`;
+}
 
 function camelize(name: string): string {
   return name.replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase());
@@ -357,7 +366,7 @@ function splitEach(writer: CodeWriter, head: Span): { list: Span; pattern?: Span
   const comma = topLevelIndexOf(writer.slice(rest), /,/g);
   const pattern = comma < 0 ? rest : { start: rest.start, end: rest.start + comma };
   const index = comma < 0 ? undefined : /[\w$]+/.exec(writer.slice({ start: rest.start + comma + 1, end: rest.end }))?.[0];
-  return { list, pattern: trim(writer, pattern), ...(index ? { index } : {}), ...(key ? { key } : {}) };
+  return { list, pattern: writer.trim(pattern), ...(index ? { index } : {}), ...(key ? { key } : {}) };
 }
 
 /** `{#await promise}`, `{#await promise then value}`, `{#await promise catch error}`. */
@@ -366,7 +375,7 @@ function splitAwait(writer: CodeWriter, head: Span): { promise: Span; then?: { b
   for (const word of ['then', 'catch'] as const) {
     const at = topLevelIndexOf(text, new RegExp(`\\s${word}(?:\\s|$)`, 'g'));
     if (at >= 0) {
-      const binding = trim(writer, { start: head.start + at + word.length + 1, end: head.end });
+      const binding = writer.trim({ start: head.start + at + word.length + 1, end: head.end });
       return { promise: { start: head.start, end: head.start + at }, [word]: { binding } };
     }
   }
@@ -407,7 +416,7 @@ function openLoop(writer: CodeWriter, value: Span): string {
   if (aliasText.startsWith('(') && aliasText.endsWith(')')) {
     const inner = { start: alias.start + 1, end: alias.end - 1 };
     const comma = topLevelIndexOf(writer.slice(inner), /,/g);
-    alias = trim(writer, comma < 0 ? inner : { start: inner.start, end: inner.start + comma });
+    alias = writer.trim(comma < 0 ? inner : { start: inner.start, end: inner.start + comma });
     if (comma >= 0) extra = writer.slice({ start: inner.start + comma + 1, end: inner.end }).split(',').map((name) => name.trim()).filter((name) => /^[A-Za-z_$][\w$]*$/.test(name));
   }
   writer.glue('for (const ');
@@ -417,12 +426,6 @@ function openLoop(writer: CodeWriter, value: Span): string {
   writer.glue(')) {\n');
   if (extra.length > 0) writer.glue(`let ${extra.join(', ')};\n`);
   return '}\n';
-}
-
-function trim(writer: CodeWriter, span: Span): Span {
-  const text = writer.slice(span);
-  const start = span.start + (text.length - text.trimStart().length);
-  return { start, end: Math.max(start, span.end - (text.length - text.trimEnd().length)) };
 }
 
 /** The index of the first match outside brackets, strings and templates; -1 when there is none. */

@@ -7,7 +7,7 @@ import { templateCode, TEMPLATE_MARKER, type Segment, type TemplateCode } from '
  * the script keeps its offsets, lines and columns: a finding lands where it is in the component,
  * and ESLint's tree of the component (vue-eslint-parser's, svelte-eslint-parser's), whose ranges
  * are the whole file's, matches the analysis's by range; one in the markup's code is mapped back
- * to where its expression is written (`originalOffset`).
+ * to where its expression is written (`originalOffsets`).
  */
 
 const COMPONENT = /\.(?:vue|svelte)$/;
@@ -87,15 +87,16 @@ export function templateStartOf(text: string): number {
   return index < 0 ? Infinity : index;
 }
 
-/** Where an offset of the component's module (`componentSource`) is in the component's own text. */
-export function originalOffset(file: string, text: string, offset: number): number {
-  if (offset <= text.length) return offset;
+/** Where each offset of the component's module (`componentSource`) is in the component's own text. */
+export function originalOffsets(file: string, text: string): (offset: number) => number {
   const { segments } = make(file, text).template;
-  let before: Segment | undefined;
-  for (const segment of segments) {
-    if (segment.at > offset) break;
-    before = segment;
-  }
-  if (!before) return text.length;
-  return before.from + Math.min(offset - before.at, before.length);
+  return (offset) => {
+    if (offset <= text.length) return offset;
+    let before: Segment | undefined;
+    for (const segment of segments) {
+      if (segment.at > offset) break;
+      before = segment;
+    }
+    return before ? before.from + Math.min(offset - before.at, before.length) : text.length;
+  };
 }

@@ -5,7 +5,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { ESLint, type Linter } from 'eslint';
 import { disableSink, enableSink, type SinkEntry } from '../../src/judge/sink.js';
 import { collectSourceFiles } from '../../src/cli/walk.js';
-import { componentSource, isComponentFile, originalOffset } from '../../src/project/components.js';
+import { componentSource, isComponentFile, originalOffsets } from '../../src/project/components.js';
 import { lineStarts, position } from '../../src/project/packed-tokens.js';
 import vueParser from 'vue-eslint-parser';
 import * as svelteParser from 'svelte-eslint-parser';
@@ -78,7 +78,8 @@ export function readMarkers(project: string, file: string): MarkedFile {
   // A component's markers in its markup are read in the code made of it, and placed where they are written.
   const text = isComponentFile(file) ? componentSource(file, fileText) : fileText;
   const lines = lineStarts(fileText);
-  const placeOf = (offset: number) => position(originalOffset(file, fileText, offset), lines);
+  const original = originalOffsets(file, fileText);
+  const placeOf = (offset: number) => position(original(offset), lines);
   const { ast, visitorKeys } = parseForESLint(text, { filePath: file, ecmaFeatures: { jsx: true }, sourceType: 'module', range: true, loc: true, comment: true, tokens: true });
   const tokenAt = new Map(ast.tokens.map((token) => [token.range[0], token]));
   const markable = markableStarts(ast, visitorKeys);

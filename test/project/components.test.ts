@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { componentScript, componentSource, componentText, isComponentFile, originalOffset } from '../../src/project/components.js';
+import { componentScript, componentSource, componentText, isComponentFile, originalOffsets } from '../../src/project/components.js';
 
 describe('componentScript', () => {
   it('keeps every script block at its offsets and blanks the markup, line breaks kept', () => {
@@ -160,8 +160,9 @@ describe('componentSource', () => {
     const text = '<template>\n  <p>{{ reply.messages[0].citations }}</p>\n</template>\n';
     const source = componentSource('Reply.vue', text);
     const copy = source.indexOf('citations', text.length);
-    expect(originalOffset('Reply.vue', text, copy)).toBe(text.indexOf('citations'));
-    expect(originalOffset('Reply.vue', text, 5)).toBe(5);
+    const original = originalOffsets('Reply.vue', text);
+    expect(original(copy)).toBe(text.indexOf('citations'));
+    expect(original(5)).toBe(5);
     expect(componentText('Reply.vue', source)).toBe(text);
     expect(componentSource('Reply.vue', source)).toBe(source);
   });
